@@ -1,0 +1,37 @@
+# Every target sets itself up: a fresh clone needs only python3 (3.11+).
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: setup demo test lint bench chaos clean
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: setup
+	$(BIN)/importer forms add sample_data/orders.form.toml
+	$(BIN)/importer submit sample_data/orders.xlsx --form orders; \
+	  code=$$?; [ $$code -eq 0 ] || [ $$code -eq 3 ]
+
+test: setup
+	$(BIN)/pytest
+
+lint: setup
+	$(BIN)/ruff check importer tests bench
+	$(BIN)/ruff format --check importer tests bench
+	$(BIN)/mypy
+
+bench: setup
+	$(BIN)/python -m bench
+
+chaos: setup
+	$(BIN)/python -m tests.chaos
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

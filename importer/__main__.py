@@ -1,0 +1,3 @@
+from importer.cli import main
+
+main()

@@ -1,0 +1,44 @@
+"""The typer application: global options and the registration of every command group."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from importer import __version__
+from importer.cli import db_cmd, forms_cmd, jobs_cmd, timers_cmd, worker_cmd
+from importer.cli.state import AppState
+
+app = typer.Typer(
+    name="importer",
+    help="Load Excel workbooks into PostgreSQL as validated form data, exactly once.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"importer {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    config: Path | None = typer.Option(
+        None, "--config", envvar="IMPORTER_CONFIG", help="Settings file (importer.toml)."
+    ),
+    debug: bool = typer.Option(False, "--debug", help="Show tracebacks for errors."),
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    ctx.obj = AppState(config_path=config, debug=debug)
+
+
+for module in (db_cmd, forms_cmd, jobs_cmd, worker_cmd, timers_cmd):
+    module.register(app)

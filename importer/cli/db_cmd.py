@@ -1,0 +1,47 @@
+"""`importer db ...`: schema and embedded-server housekeeping."""
+
+from __future__ import annotations
+
+import typer
+
+from importer.cli.output import stdout_console
+from importer.cli.state import state
+from importer.db import Database, available_migrations, mask_url
+
+db_app = typer.Typer(help="Database schema and the embedded server.", no_args_is_help=True)
+
+
+@db_app.command("migrate")
+def migrate_command(ctx: typer.Context) -> None:
+    """Apply pending schema migrations (every command also does this first)."""
+    database = Database(state(ctx).settings())
+    done = database.ensure_schema()
+    latest = available_migrations()[-1].version
+    console = stdout_console()
+    if done:
+        for migration in done:
+            console.print(f"applied {migration.version:04d}_{migration.name}")
+    console.print(f"schema at version {latest} on {mask_url(database.url)}")
+
+
+@db_app.command("url")
+def url_command(ctx: typer.Context) -> None:
+    """Print the connection URL in use (password masked); starts the embedded server."""
+    stdout_console().print(mask_url(Database(state(ctx).settings()).url))
+
+
+@db_app.command("stop")
+def stop_command(ctx: typer.Context) -> None:
+    """Stop the embedded server (it starts again on the next command)."""
+    from importer.embedded import EmbeddedServer
+
+    settings = state(ctx).settings()
+    if settings.database_url:
+        stdout_console().print("an external server is configured; nothing to stop")
+        return
+    stopped = EmbeddedServer(settings.home).stop()
+    stdout_console().print("embedded server stopped" if stopped else "embedded server not running")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(db_app, name="db")

@@ -1,0 +1,38 @@
+"""What every command shares: settings (loaded once, validated) and the database handle."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import typer
+
+from importer.config import Settings, load_settings
+from importer.db import Database
+
+
+@dataclass
+class AppState:
+    config_path: Path | None = None
+    debug: bool = False
+    _settings: Settings | None = None
+    _db: Database | None = field(default=None, repr=False)
+
+    def settings(self, overrides: dict[str, object] | None = None) -> Settings:
+        """Settings with this command's flag overrides; loaded (and validated) once."""
+        if self._settings is None or overrides:
+            self._settings = load_settings(self.config_path, overrides=overrides)
+        return self._settings
+
+    def db(self) -> Database:
+        """The database with its schema made current (once per process)."""
+        if self._db is None:
+            self._db = Database(self.settings())
+            self._db.ensure_schema()
+        return self._db
+
+
+def state(ctx: typer.Context) -> AppState:
+    obj = ctx.find_root().obj
+    assert isinstance(obj, AppState)
+    return obj

@@ -1,0 +1,1 @@
+-- Form definitions. Owned by importer/forms_repo.py.
