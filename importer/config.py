@@ -67,8 +67,9 @@ def _known_keys() -> dict[str, tuple[str, str, type]]:
     keys: dict[str, tuple[str, str, type]] = {}
     defaults = Settings()
     for prefix, attr in _SECTIONS.items():
-        for f in fields(getattr(defaults, attr)):
-            keys[f"{prefix}.{f.name}"] = (attr, f.name, type(getattr(getattr(defaults, attr), f.name)))
+        section = getattr(defaults, attr)
+        for f in fields(section):
+            keys[f"{prefix}.{f.name}"] = (attr, f.name, type(getattr(section, f.name)))
     return keys
 
 

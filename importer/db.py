@@ -74,7 +74,9 @@ def translate(exc: psycopg.Error, url: str | None = None) -> DatabaseError:
     return DatabaseError(f"database error: {text}")
 
 
-def connect(url: str, *, autocommit: bool = False, application_name: str = "importer") -> Connection:
+def connect(
+    url: str, *, autocommit: bool = False, application_name: str = "importer"
+) -> Connection:
     try:
         return psycopg.connect(
             url,

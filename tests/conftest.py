@@ -56,7 +56,9 @@ def template_db(server_url: str) -> Iterator[str]:
         migrate(conn)
     yield name
     with _admin(server_url) as admin:
-        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        admin.execute(
+            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+        )
 
 
 @pytest.fixture
@@ -71,7 +73,9 @@ def database_url(server_url: str, template_db: str) -> Iterator[str]:
         )
     yield database_url_for(server_url, name)
     with _admin(server_url) as admin:
-        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        admin.execute(
+            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+        )
 
 
 @pytest.fixture
@@ -82,7 +86,9 @@ def empty_database_url(server_url: str) -> Iterator[str]:
         admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
     yield database_url_for(server_url, name)
     with _admin(server_url) as admin:
-        admin.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+        admin.execute(
+            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+        )
 
 
 @pytest.fixture

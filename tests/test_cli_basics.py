@@ -1,0 +1,61 @@
+"""The CLI shell: --version, --help everywhere, one-line errors, exit codes."""
+
+from __future__ import annotations
+
+import subprocess
+
+import pytest
+
+from importer import __version__
+from importer.cli.app import app
+from tests.conftest import IMPORTER_CMD
+
+
+def _command_paths() -> list[list[str]]:
+    import typer.main
+
+    paths: list[list[str]] = []
+
+    def walk(cmd: object, prefix: list[str]) -> None:
+        paths.append(prefix)
+        for name, sub in sorted(getattr(cmd, "commands", {}).items()):
+            walk(sub, [*prefix, name])
+
+    walk(typer.main.get_command(app), [])
+    return paths
+
+
+def test_version(cli) -> None:  # type: ignore[no-untyped-def]
+    result = cli("--version")
+    assert result.exit_code == 0
+    assert result.stdout.strip() == f"importer {__version__}"
+
+
+@pytest.mark.parametrize("path", _command_paths(), ids=lambda p: " ".join(p) or "root")
+def test_every_command_has_help(cli, path: list[str]) -> None:  # type: ignore[no-untyped-def]
+    result = cli(*path, "--help")
+    assert result.exit_code == 0, result.stderr
+    assert "Usage:" in result.stdout
+
+
+def test_unknown_command_is_usage_error(cli) -> None:  # type: ignore[no-untyped-def]
+    assert cli("frobnicate").exit_code == 2
+
+
+def test_real_process_error_is_one_line_without_traceback(cli_env: dict[str, str]) -> None:
+    env = dict(cli_env, IMPORTER_DATABASE_URL="postgresql://u:topsecret@127.0.0.1:1/x")
+    done = subprocess.run(
+        [*IMPORTER_CMD, "db", "migrate"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr and "topsecret" not in done.stderr
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert "\x1b[" not in done.stderr  # NO_COLOR / not a terminal: plain text
+    debug = subprocess.run(
+        [*IMPORTER_CMD, "--debug", "db", "migrate"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Traceback" in debug.stderr and "topsecret" not in debug.stderr
