@@ -1,0 +1,387 @@
+"""Timer jobs: schedule, claim, fire, retry (SQL in sql/queries/timers.sql).
+
+A timer is a durable "do X to target T at time D". Its effect and the mark that it is done
+commit in ONE transaction, fenced by the lease owner, so a timer takes effect exactly once
+however many schedulers race for it or die half-way.
+
+Kinds are open: ``register_kind("my_kind")`` adds an effect ``(conn, timer) -> str | None``.
+The effect runs inside the firing transaction and must not commit; it returns None when
+applied, or the reason the target can no longer proceed (it must then have written nothing:
+the timer is cancelled).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from importer.config import TimerSettings
+from importer.db import Connection, queries, translate
+from importer.errors import DatabaseError, NotFoundError, StateError
+
+STATUSES = ("pending", "processing", "completed", "failed", "cancelled")
+LIVE_STATUSES = ("pending", "processing")
+MAX_ERROR_CHARS = 2000
+NOTIFY_CHANNEL = "importer_timers"
+
+SCHEDULED_IMPORT = "scheduled_import"
+IMPORT_RETRY = "import_retry"
+
+
+@dataclass(frozen=True)
+class Timer:
+    id: int
+    kind: str
+    target: str
+    payload: dict[str, Any]
+    status: str
+    due_at: datetime
+    lease_owner: str | None
+    lease_expires_at: datetime | None
+    attempts: int
+    max_attempts: int
+    last_error: str | None
+    created_at: datetime
+    finished_at: datetime | None
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Timer:
+        return cls(**{name: row[name] for name in cls.__dataclass_fields__})
+
+    def to_json(self) -> dict[str, Any]:
+        def iso(value: datetime | None) -> str | None:
+            return value.isoformat() if value is not None else None
+
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "target": self.target,
+            "payload": self.payload,
+            "status": self.status,
+            "due_at": iso(self.due_at),
+            "lease_owner": self.lease_owner,
+            "lease_expires_at": iso(self.lease_expires_at),
+            "attempts": self.attempts,
+            "max_attempts": self.max_attempts,
+            "error": self.last_error,
+            "created_at": iso(self.created_at),
+            "finished_at": iso(self.finished_at),
+        }
+
+
+Effect = Callable[[Connection, Timer], "str | None"]
+_EFFECTS: dict[str, Effect] = {}
+
+
+def register_kind(kind: str) -> Callable[[Effect], Effect]:
+    """Decorator: make ``kind`` a timer kind whose effect is the decorated function."""
+
+    def decorate(effect: Effect) -> Effect:
+        _EFFECTS[kind] = effect
+        return effect
+
+    return decorate
+
+
+def kinds() -> list[str]:
+    return sorted(_EFFECTS)
+
+
+def bounded_error(text: str) -> str:
+    text = text.strip() or "error"
+    return text if len(text) <= MAX_ERROR_CHARS else text[: MAX_ERROR_CHARS - 1] + "…"
+
+
+def describe_error(exc: BaseException) -> str:
+    message = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return bounded_error(f"{type(exc).__name__}: {message}" if message else type(exc).__name__)
+
+
+# --- repository ----------------------------------------------------------------------------
+
+
+def schedule_timer(
+    conn: Connection,
+    *,
+    kind: str,
+    target: str,
+    due_at: datetime,
+    max_attempts: int,
+    payload: dict[str, Any] | None = None,
+) -> int:
+    """Insert a pending timer in the caller's transaction; return its id.
+
+    One live timer per (kind, target): if one is still pending it is moved to the new due
+    time instead (same id). If one is being fired right now, StateError. Schedulers are woken
+    (NOTIFY importer_timers) when the caller commits.
+    """
+    if max_attempts <= 0:
+        raise ValueError("max_attempts must be positive")
+    row = conn.execute(
+        queries().schedule_timer,
+        {
+            "kind": kind,
+            "target": str(target),
+            "payload": Jsonb(payload or {}),
+            "due_at": due_at,
+            "max_attempts": max_attempts,
+        },
+    ).fetchone()
+    if row is None:
+        raise StateError(f"the {kind} timer for {target} is being fired right now")
+    return int(row["id"])
+
+
+def claim_timers(conn: Connection, *, owner: str, limit: int, lease_seconds: float) -> list[Timer]:
+    """Claim up to ``limit`` due timers (one statement; commit before firing them)."""
+    rows = conn.execute(
+        queries().claim_timers,
+        {
+            "owner": owner,
+            "limit": limit,
+            "lease_seconds": lease_seconds,
+            "max_error": MAX_ERROR_CHARS,
+        },
+    ).fetchall()
+    timers = [Timer.from_row(row) for row in rows]
+    timers.sort(key=lambda t: (t.due_at, t.id))
+    return timers
+
+
+def renew_timer_leases(
+    conn: Connection, ids: Sequence[int], owner: str, lease_seconds: float
+) -> set[int]:
+    """Extend the leases still held; return the ids still ours."""
+    if not ids:
+        return set()
+    rows = conn.execute(
+        queries().renew_timer_leases,
+        {"ids": list(ids), "owner": owner, "lease_seconds": lease_seconds},
+    ).fetchall()
+    return {int(row["id"]) for row in rows}
+
+
+def release_timers(conn: Connection, ids: Sequence[int], owner: str) -> None:
+    """Give back claimed timers that were not fired (graceful stop)."""
+    if ids:
+        conn.execute(queries().release_timers, {"ids": list(ids), "owner": owner})
+
+
+def list_timers(
+    conn: Connection, *, statuses: Sequence[str] | None = None, limit: int = 1000
+) -> list[Timer]:
+    rows = conn.execute(
+        queries().list_timers,
+        {"statuses": list(statuses) if statuses else None, "limit": limit},
+    ).fetchall()
+    return [Timer.from_row(row) for row in rows]
+
+
+def get_timer(conn: Connection, timer_id: int) -> Timer:
+    row = conn.execute(queries().get_timer, {"id": timer_id}).fetchone()
+    if row is None:
+        raise NotFoundError(f"no timer with id {timer_id}")
+    return Timer.from_row(row)
+
+
+def cancel_timer(conn: Connection, timer_id: int) -> Timer:
+    """Cancel a live timer: it will never take effect. Finished timers are refused."""
+    row = conn.execute(queries().cancel_timer, {"id": timer_id}).fetchone()
+    if row is None:
+        timer = get_timer(conn, timer_id)
+        raise StateError(f"timer {timer_id} is already {timer.status}; nothing to cancel")
+    return Timer.from_row(row)
+
+
+def seconds_until_next_due(conn: Connection) -> float | None:
+    """Seconds until the earliest live timer is due (or its lease expires); None: none."""
+    row = conn.execute(queries().next_timer_due).fetchone()
+    if row is None or row["due_at"] is None:
+        return None
+    delta: float = (row["due_at"] - row["now"]).total_seconds()
+    return max(0.0, delta)
+
+
+# --- firing --------------------------------------------------------------------------------
+
+
+@dataclass
+class FireReport:
+    """What became of one claimed batch."""
+
+    completed: list[int] = field(default_factory=list)
+    cancelled: list[int] = field(default_factory=list)
+    retried: list[int] = field(default_factory=list)
+    failed: list[int] = field(default_factory=list)
+    lost: list[int] = field(default_factory=list)  # lease gone: another scheduler owns it
+    released: list[int] = field(default_factory=list)  # not fired: stopping
+
+    def add(self, other: FireReport) -> None:
+        for name in ("completed", "cancelled", "retried", "failed", "lost", "released"):
+            getattr(self, name).extend(getattr(other, name))
+
+    @property
+    def handled(self) -> int:
+        return len(self.completed) + len(self.cancelled) + len(self.retried) + len(self.failed)
+
+
+class _EffectFailed(Exception):
+    def __init__(self, timer: Timer, cause: BaseException) -> None:
+        super().__init__(str(cause))
+        self.timer = timer
+        self.cause = cause
+
+
+def _fire_one(conn: Connection, timer: Timer, owner: str, report: FireReport) -> None:
+    """Fence + effect inside the caller's transaction."""
+    q = queries()
+    fenced = conn.execute(
+        q.complete_timer, {"id": timer.id, "owner": owner, "status": "completed"}
+    ).fetchone()
+    if fenced is None:
+        report.lost.append(timer.id)
+        return
+    try:
+        effect = _EFFECTS.get(timer.kind)
+        if effect is None:
+            raise LookupError(f"unknown timer kind {timer.kind!r}")
+        reason = effect(conn, timer)
+    except Exception as exc:
+        raise _EffectFailed(timer, exc) from exc
+    if reason is None:
+        report.completed.append(timer.id)
+    else:
+        # Same transaction, row already locked by the fence above.
+        conn.execute(
+            "UPDATE timer_jobs SET status = 'cancelled', last_error = %(reason)s WHERE id = %(id)s",
+            {"id": timer.id, "reason": bounded_error(reason)},
+        )
+        report.cancelled.append(timer.id)
+
+
+class TimerFirer:
+    """Fires claimed batches on one autocommit connection.
+
+    Fast path: the whole batch in one transaction (one commit for many timers). If any
+    effect fails, that transaction is rolled back and each timer is fired in its own
+    transaction, so a failing timer never holds back the others and no effect commits twice.
+    """
+
+    def __init__(
+        self,
+        conn: Connection,
+        owner: str,
+        settings: TimerSettings,
+        stop: threading.Event | None = None,
+    ) -> None:
+        self.conn = conn
+        self.owner = owner
+        self.settings = settings
+        self.stop = stop or threading.Event()
+
+    def fire(self, timers: Sequence[Timer], claimed_at: float | None = None) -> FireReport:
+        report = FireReport()
+        pending = list(timers)
+        lease_start = claimed_at if claimed_at is not None else time.monotonic()
+        try:
+            while pending:
+                chunk, pending = self._fast(pending, lease_start, report)
+                if chunk:  # fast path hit an error: the rest of that chunk one by one
+                    pending = self._slow(chunk, report) + pending
+                if pending and not self.stop.is_set():
+                    lease_start = self._renew(pending, report)
+                    pending = [t for t in pending if t.id not in report.lost]
+                if self.stop.is_set() and pending:
+                    release_timers(self.conn, [t.id for t in pending], self.owner)
+                    report.released.extend(t.id for t in pending)
+                    pending = []
+        except psycopg.Error as exc:
+            raise translate(exc) from exc
+        return report
+
+    def _lease_running_out(self, lease_start: float) -> bool:
+        return time.monotonic() - lease_start > self.settings.lease_seconds / 3
+
+    def _fast(
+        self, timers: list[Timer], lease_start: float, report: FireReport
+    ) -> tuple[list[Timer], list[Timer]]:
+        """Fire in one transaction until done, stop, or the lease needs renewing.
+
+        Returns (timers to redo one by one after an error, timers not attempted yet)."""
+        part = FireReport()
+        index = 0
+        try:
+            with self.conn.transaction():
+                while index < len(timers):
+                    if self.stop.is_set() or (index and self._lease_running_out(lease_start)):
+                        break
+                    _fire_one(self.conn, timers[index], self.owner, part)
+                    index += 1
+        except _EffectFailed:
+            return timers[: index + 1], timers[index + 1 :]
+        report.add(part)
+        return [], timers[index:]
+
+    def _slow(self, timers: list[Timer], report: FireReport) -> list[Timer]:
+        """Each timer in its own transaction; returns those left when stopping."""
+        q = queries()
+        for position, timer in enumerate(timers):
+            if self.stop.is_set():
+                return timers[position:]
+            part = FireReport()
+            try:
+                with self.conn.transaction():
+                    _fire_one(self.conn, timer, self.owner, part)
+            except _EffectFailed as failure:
+                if self.conn.broken:
+                    raise DatabaseError(describe_error(failure.cause)) from failure.cause
+                row = self.conn.execute(
+                    q.retry_or_fail_timer,
+                    {
+                        "id": timer.id,
+                        "owner": self.owner,
+                        "error": describe_error(failure.cause),
+                        "retry_delay_seconds": self.settings.retry_delay_seconds,
+                    },
+                ).fetchone()
+                if row is None:
+                    part.lost.append(timer.id)
+                elif row["status"] == "failed":
+                    part.failed.append(timer.id)
+                else:
+                    part.retried.append(timer.id)
+            report.add(part)
+        return []
+
+    def _renew(self, pending: list[Timer], report: FireReport) -> float:
+        started = time.monotonic()
+        held = renew_timer_leases(
+            self.conn, [t.id for t in pending], self.owner, self.settings.lease_seconds
+        )
+        report.lost.extend(t.id for t in pending if t.id not in held)
+        return started
+
+
+# --- built-in kinds ------------------------------------------------------------------------
+
+
+def _make_import_available(conn: Connection, timer: Timer) -> str | None:
+    try:
+        job_id = int(timer.target)
+    except ValueError:
+        return f"target {timer.target!r} is not an import job id"
+    row = conn.execute(queries().make_import_job_available, {"job_id": job_id}).fetchone()
+    if row is None:
+        return f"import job {job_id} is gone, cancelled or no longer pending"
+    return None
+
+
+register_kind(SCHEDULED_IMPORT)(_make_import_available)
+register_kind(IMPORT_RETRY)(_make_import_available)
