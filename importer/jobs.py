@@ -1,0 +1,402 @@
+"""Import-job repository: submit, claim, lease, fence, finish, cancel, retry (SQL in jobs.sql).
+
+A job's row cursor is ``success_rows + failed_rows``. Only the lease owner of a ``running``
+job may move it, and every statement that does is fenced on (id, lease owner, status); a
+statement that matches no row means the lease was lost.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, ParamSpec, TypeVar
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from importer.db import Connection, queries, translate
+from importer.errors import LeaseLost, NotFoundError, StateError
+from importer.identity import owner_is_gone
+
+STATUSES = ("pending", "running", "succeeded", "partially_succeeded", "failed", "cancelled")
+TERMINAL_STATUSES = ("succeeded", "partially_succeeded", "failed", "cancelled")
+NOTIFY_CHANNEL = "importer_jobs"
+MAX_ERROR_CHARS = 2000
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _translated(func: Callable[P, R]) -> Callable[P, R]:
+    """psycopg errors leave this module as the tool's own (DatabaseError and subclasses)."""
+
+    @functools.wraps(func)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return func(*args, **kwargs)
+        except psycopg.Error as exc:
+            raise translate(exc) from exc
+
+    return wrapper
+
+
+@dataclass(frozen=True)
+class Job:
+    id: int
+    status: str
+    form: str
+    form_version: int
+    file: str  # sha256 of the stored workbook
+    file_name: str
+    sheet: str | None
+    engine: str
+    header: list[str] | None
+    total_rows: int | None
+    success_rows: int
+    failed_rows: int
+    attempts: int
+    max_attempts: int
+    lease_owner: str | None
+    lease_expires_at: datetime | None
+    heartbeat_at: datetime | None
+    cancel_requested: bool
+    last_error: str | None
+    idempotency_key: str | None
+    created_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    available_at: datetime | None
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Job:
+        return cls(**{name: row[name] for name in cls.__dataclass_fields__})
+
+    @property
+    def cursor(self) -> int:
+        """Rows already processed and committed: a run continues after them."""
+        return self.success_rows + self.failed_rows
+
+    @property
+    def terminal(self) -> bool:
+        return self.status in TERMINAL_STATUSES
+
+    def to_json(self) -> dict[str, Any]:
+        def iso(value: datetime | None) -> str | None:
+            return value.isoformat() if value is not None else None
+
+        return {
+            "id": self.id,
+            "status": self.status,
+            "form": self.form,
+            "form_version": self.form_version,
+            "file_name": self.file_name,
+            "sha256": self.file,
+            "sheet": self.sheet,
+            "engine": self.engine,
+            "total_rows": self.total_rows,
+            "success_rows": self.success_rows,
+            "failed_rows": self.failed_rows,
+            "attempts": self.attempts,
+            "max_attempts": self.max_attempts,
+            "error": self.last_error,
+            "cancel_requested": self.cancel_requested,
+            "lease_owner": self.lease_owner,
+            "lease_expires_at": iso(self.lease_expires_at),
+            "heartbeat_at": iso(self.heartbeat_at),
+            "created_at": iso(self.created_at),
+            "started_at": iso(self.started_at),
+            "finished_at": iso(self.finished_at),
+            "available_at": iso(self.available_at),
+        }
+
+
+def bounded_error(text: str) -> str:
+    text = text.strip() or "error"
+    return text if len(text) <= MAX_ERROR_CHARS else text[: MAX_ERROR_CHARS - 1] + "…"
+
+
+# --- files and submission ------------------------------------------------------------------
+
+
+def file_sha256(content: bytes) -> str:
+    return hashlib.sha256(content).hexdigest()
+
+
+def idempotency_key(form: str, sheet: str, sha256: str) -> str:
+    # Unit separators cannot occur in a form name or sha256; a sheet name may hold anything
+    # else, and it is last but one, so the key is unambiguous.
+    return f"{form}\x1f{sheet}\x1f{sha256}"
+
+
+@_translated
+def store_file(conn: Connection, content: bytes) -> str:
+    """Store the workbook bytes once (keyed by sha256); return the sha256."""
+    sha256 = file_sha256(content)
+    q = queries()
+    if conn.execute(q.import_file_exists, {"sha256": sha256}).fetchone() is None:
+        conn.execute(
+            q.store_import_file,
+            {"sha256": sha256, "size_bytes": len(content), "content": content},
+        )
+    return sha256
+
+
+@_translated
+def file_content(conn: Connection, sha256: str) -> bytes:
+    row = conn.execute(queries().import_file_content, {"sha256": sha256}).fetchone()
+    if row is None:
+        raise NotFoundError(f"no stored workbook with sha256 {sha256}")
+    return bytes(row["content"])
+
+
+@_translated
+def find_job_by_key(conn: Connection, key: str) -> Job | None:
+    row = conn.execute(queries().job_by_idempotency_key, {"key": key}).fetchone()
+    return Job.from_row(row) if row else None
+
+
+@dataclass(frozen=True)
+class NewJob:
+    form: str
+    form_version: int
+    file: str
+    file_name: str
+    sheet: str
+    engine: str
+    header: list[str]
+    total_rows: int | None
+    max_attempts: int
+
+    @property
+    def key(self) -> str:
+        return idempotency_key(self.form, self.sheet, self.file)
+
+
+@_translated
+def create_job(
+    conn: Connection, new: NewJob, *, force: bool = False, waiting: bool = False
+) -> tuple[Job, bool]:
+    """Create the job unless one with the same (form, sheet, sha256) exists.
+
+    Returns (job, created). Without ``force`` an existing job is returned as is (created is
+    False). With ``force`` a new job is created and takes the key over. ``waiting``: the job
+    waits on a timer (available_at NULL) until the timer makes it available.
+    """
+    q = queries()
+    with conn.transaction():
+        if force:
+            conn.execute(q.release_idempotency_key, {"key": new.key})
+        else:
+            existing = find_job_by_key(conn, new.key)
+            if existing is not None:
+                return existing, False
+        params = {
+            "form": new.form,
+            "form_version": new.form_version,
+            "file": new.file,
+            "file_name": new.file_name,
+            "sheet": new.sheet,
+            "engine": new.engine,
+            "header": Jsonb(new.header),
+            "total_rows": new.total_rows,
+            "max_attempts": new.max_attempts,
+            "key": new.key,
+            "waiting": waiting,
+        }
+        row = conn.execute(q.insert_import_job, params).fetchone()
+        if row is None:  # a concurrent submit of the same file won
+            existing = find_job_by_key(conn, new.key)
+            if existing is None:
+                raise StateError("the same file was submitted concurrently; try again")
+            return existing, False
+        return Job.from_row(row), True
+
+
+@_translated
+def notify(conn: Connection, job_id: int) -> None:
+    """Wake workers (delivered when the caller's transaction commits)."""
+    conn.execute(queries().notify_import_job, {"id": job_id})
+
+
+# --- claim, lease, finish ------------------------------------------------------------------
+
+
+@_translated
+def claim_jobs(
+    conn: Connection,
+    *,
+    owner: str,
+    limit: int,
+    lease_seconds: float,
+    job_ids: Sequence[int] | None = None,
+) -> list[Job]:
+    """Lease up to ``limit`` claimable jobs (oldest first) to ``owner``.
+
+    First, running jobs whose lease expired on their last attempt become failed; then one
+    statement (FOR UPDATE SKIP LOCKED) claims pending jobs that are available and running
+    jobs whose lease expired. Commit before working on them.
+    """
+    q = queries()
+    ids = list(job_ids) if job_ids is not None else None
+    with conn.transaction():
+        conn.execute(q.fail_exhausted_import_jobs, {"job_ids": ids})
+        rows = conn.execute(
+            q.claim_import_jobs,
+            {"owner": owner, "limit": limit, "lease_seconds": lease_seconds, "job_ids": ids},
+        ).fetchall()
+    jobs = [Job.from_row(row) for row in rows]
+    jobs.sort(key=lambda j: (j.created_at, j.id))
+    return jobs
+
+
+@_translated
+def renew_lease(conn: Connection, job_id: int, owner: str, lease_seconds: float) -> bool:
+    """Extend the lease; False: it was lost (stop and write nothing more)."""
+    row = conn.execute(
+        queries().renew_import_lease,
+        {"id": job_id, "owner": owner, "lease_seconds": lease_seconds},
+    ).fetchone()
+    return row is not None
+
+
+@_translated
+def release_job(conn: Connection, job_id: int, owner: str) -> bool:
+    """Graceful stop: back to pending (cancelled if that was requested), progress kept.
+
+    False when the lease was already lost (nothing to release).
+    """
+    row = conn.execute(queries().release_import_job, {"id": job_id, "owner": owner}).fetchone()
+    return row is not None
+
+
+@_translated
+def fail_attempt(
+    conn: Connection, job_id: int, owner: str, error: str, retry_delay_seconds: float
+) -> Job:
+    """The attempt failed: pending again after the retry delay, or failed when attempts are
+    used up. LeaseLost if the job is no longer ours."""
+    row = conn.execute(
+        queries().fail_import_attempt,
+        {
+            "id": job_id,
+            "owner": owner,
+            "error": bounded_error(error),
+            "retry_delay_seconds": retry_delay_seconds,
+        },
+    ).fetchone()
+    if row is None:
+        raise LeaseLost(f"import job {job_id} is no longer leased to this process")
+    return Job.from_row(row)
+
+
+@_translated
+def finish(conn: Connection, job_id: int, owner: str, *, cancelled: bool = False) -> Job:
+    """End a run: succeeded / partially_succeeded (or cancelled); the lease is cleared."""
+    row = conn.execute(
+        queries().finish_import_job, {"id": job_id, "owner": owner, "cancelled": cancelled}
+    ).fetchone()
+    if row is None:
+        raise LeaseLost(f"import job {job_id} is no longer leased to this process")
+    return Job.from_row(row)
+
+
+@_translated
+def expire_dead_owner(conn: Connection, job: Job) -> bool:
+    """Void the lease of a running job whose owner is a process on this host that is gone."""
+    if job.status != "running" or not job.lease_owner or not owner_is_gone(job.lease_owner):
+        return False
+    row = conn.execute(
+        queries().expire_dead_owner_lease, {"id": job.id, "owner": job.lease_owner}
+    ).fetchone()
+    return row is not None
+
+
+@_translated
+def make_available_now(conn: Connection, job_id: int) -> bool:
+    """A pending job waiting for a retry delay or a timer becomes claimable now."""
+    row = conn.execute(queries().make_import_job_available_now, {"id": job_id}).fetchone()
+    return row is not None
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+@_translated
+def get_job(conn: Connection, job_id: int) -> Job:
+    row = conn.execute(queries().get_import_job, {"id": job_id}).fetchone()
+    if row is None:
+        raise NotFoundError(f"no import job with id {job_id}")
+    return Job.from_row(row)
+
+
+@_translated
+def list_jobs(
+    conn: Connection, *, statuses: Sequence[str] | None = None, limit: int = 100
+) -> list[Job]:
+    """The newest ``limit`` jobs (optionally of some statuses), oldest first."""
+    rows = conn.execute(
+        queries().list_import_jobs,
+        {"statuses": list(statuses) if statuses else None, "limit": limit},
+    ).fetchall()
+    return [Job.from_row(row) for row in rows]
+
+
+@_translated
+def resumable_jobs(conn: Connection) -> list[Job]:
+    """Jobs `resume --all` takes: pending ones, and running ones nobody is writing."""
+    jobs = [Job.from_row(row) for row in conn.execute(queries().resumable_import_jobs)]
+    now = _db_now(conn)
+    return [
+        job
+        for job in jobs
+        if job.status == "pending"
+        or (job.lease_expires_at is not None and job.lease_expires_at < now)
+        or owner_is_gone(job.lease_owner)
+    ]
+
+
+def _db_now(conn: Connection) -> datetime:
+    row = conn.execute("SELECT now() AS now").fetchone()
+    assert row is not None
+    now: datetime = row["now"]
+    return now
+
+
+# --- user actions --------------------------------------------------------------------------
+
+
+@_translated
+def cancel(conn: Connection, job_id: int) -> Job:
+    """Cancel: a pending job (or one nobody is writing) at once; a running one is asked to
+    stop at its next batch boundary. Finished jobs are refused (StateError)."""
+    q = queries()
+    for _ in range(5):  # the job may change state under us; re-read and decide again
+        job = get_job(conn, job_id)
+        if job.terminal:
+            raise StateError(f"import job {job_id} is already {job.status}; nothing to cancel")
+        lease_void = job.lease_expires_at is None or job.lease_expires_at < _db_now(conn)
+        if job.status == "pending" or lease_void or owner_is_gone(job.lease_owner):
+            row = conn.execute(
+                q.cancel_import_job_now,
+                {"id": job_id, "status": job.status, "owner": job.lease_owner},
+            ).fetchone()
+        else:
+            row = conn.execute(
+                q.request_import_cancel, {"id": job_id, "owner": job.lease_owner}
+            ).fetchone()
+        if row is not None:
+            return Job.from_row(row)
+    raise StateError(f"import job {job_id} keeps changing state; try again")
+
+
+@_translated
+def retry(conn: Connection, job_id: int) -> Job:
+    """Put a failed job back to pending with its attempts reset (progress kept)."""
+    row = conn.execute(queries().retry_import_job, {"id": job_id}).fetchone()
+    if row is None:
+        job = get_job(conn, job_id)
+        raise StateError(f"import job {job_id} is {job.status}; only a failed job can be retried")
+    return Job.from_row(row)

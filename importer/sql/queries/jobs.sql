@@ -1,0 +1,246 @@
+-- Import jobs. Owned by importer/jobs.py (batch writes: importer/pipeline.py).
+-- Every statement that changes a running job is fenced: id + lease owner + status 'running'.
+
+-- name: import_file_exists
+SELECT 1 AS found FROM import_files WHERE sha256 = %(sha256)s
+
+-- name: store_import_file
+INSERT INTO import_files (sha256, size_bytes, content)
+VALUES (%(sha256)s, %(size_bytes)s, %(content)s)
+ON CONFLICT (sha256) DO NOTHING
+
+-- name: import_file_content
+SELECT content FROM import_files WHERE sha256 = %(sha256)s
+
+-- name: job_by_idempotency_key
+SELECT * FROM import_jobs WHERE idempotency_key = %(key)s
+
+-- name: release_idempotency_key
+-- --force: the new job takes the key over, so a later plain submit reports the newest import.
+UPDATE import_jobs SET idempotency_key = NULL WHERE idempotency_key = %(key)s
+
+-- name: insert_import_job
+-- No row back: another submit of the same key won the race (report that job instead).
+INSERT INTO import_jobs (form, form_version, file, file_name, sheet, engine, header, total_rows,
+                         max_attempts, idempotency_key, available_at)
+VALUES (%(form)s, %(form_version)s, %(file)s, %(file_name)s, %(sheet)s, %(engine)s, %(header)s,
+        %(total_rows)s, %(max_attempts)s, %(key)s,
+        CASE WHEN %(waiting)s THEN NULL ELSE now() END)
+ON CONFLICT (idempotency_key) DO NOTHING
+RETURNING *
+
+-- name: notify_import_job
+SELECT pg_notify('importer_jobs', %(id)s::text) AS notified
+
+-- name: fail_exhausted_import_jobs
+-- Runs before every claim: a running job whose lease expired on its last attempt is failed,
+-- so it can never be picked up again (claim requires attempts < max_attempts).
+UPDATE import_jobs
+   SET status = 'failed',
+       finished_at = now(),
+       last_error = 'the process running it (' || coalesce(lease_owner, '?')
+                    || ') stopped responding and its lease expired on the last attempt ('
+                    || attempts || ' of ' || max_attempts || ')'
+                    || coalesce('; earlier: ' || last_error, ''),
+       lease_owner = NULL,
+       lease_expires_at = NULL
+ WHERE id IN (SELECT id FROM import_jobs
+               WHERE status = 'running'
+                 AND lease_expires_at < now()
+                 AND attempts >= max_attempts
+                 AND (%(job_ids)s::bigint[] IS NULL OR id = ANY(%(job_ids)s::bigint[]))
+               FOR UPDATE SKIP LOCKED)
+
+-- name: claim_import_jobs
+-- ONE statement: oldest claimable first, rows held by another claimer skipped.
+WITH candidates AS (
+    SELECT id FROM import_jobs
+     WHERE attempts < max_attempts
+       AND ((status = 'pending' AND available_at <= now())
+            OR (status = 'running' AND lease_expires_at < now()))
+       AND (%(job_ids)s::bigint[] IS NULL OR id = ANY(%(job_ids)s::bigint[]))
+     ORDER BY created_at, id
+     LIMIT %(limit)s
+     FOR UPDATE SKIP LOCKED
+)
+UPDATE import_jobs j
+   SET status = 'running',
+       lease_owner = %(owner)s,
+       lease_expires_at = now() + make_interval(secs => %(lease_seconds)s),
+       heartbeat_at = now(),
+       attempts = j.attempts + 1,
+       started_at = coalesce(j.started_at, now())
+  FROM candidates c
+ WHERE j.id = c.id
+RETURNING j.*
+
+-- name: renew_import_lease
+UPDATE import_jobs
+   SET lease_expires_at = now() + make_interval(secs => %(lease_seconds)s),
+       heartbeat_at = now()
+ WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
+RETURNING cancel_requested
+
+-- name: expire_dead_owner_lease
+-- The owner is a process on this host that no longer exists: its lease is void now.
+UPDATE import_jobs
+   SET lease_expires_at = now() - interval '1 second'
+ WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
+RETURNING id
+
+-- name: release_import_job
+-- Graceful stop: back to pending with progress kept; the attempt is given back.
+UPDATE import_jobs
+   SET status = CASE WHEN cancel_requested THEN 'cancelled' ELSE 'pending' END,
+       finished_at = CASE WHEN cancel_requested THEN now() END,
+       available_at = now(),
+       attempts = greatest(attempts - 1, 0),
+       lease_owner = NULL,
+       lease_expires_at = NULL
+ WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
+RETURNING *, pg_notify('importer_jobs', id::text) AS notified
+
+-- name: fail_import_attempt
+UPDATE import_jobs
+   SET status = CASE WHEN cancel_requested THEN 'cancelled'
+                     WHEN attempts >= max_attempts THEN 'failed'
+                     ELSE 'pending' END,
+       available_at = CASE WHEN cancel_requested OR attempts >= max_attempts THEN available_at
+                           ELSE now() + make_interval(secs => %(retry_delay_seconds)s) END,
+       finished_at = CASE WHEN cancel_requested OR attempts >= max_attempts THEN now() END,
+       last_error = %(error)s,
+       lease_owner = NULL,
+       lease_expires_at = NULL
+ WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
+RETURNING *
+
+-- name: finish_import_job
+-- The end of a run, fenced like every batch: cancelled at a batch boundary, or done.
+UPDATE import_jobs
+   SET status = CASE WHEN %(cancelled)s THEN 'cancelled'
+                     WHEN failed_rows > 0 THEN 'partially_succeeded'
+                     ELSE 'succeeded' END,
+       total_rows = CASE WHEN %(cancelled)s THEN total_rows ELSE success_rows + failed_rows END,
+       last_error = CASE WHEN %(cancelled)s THEN last_error END,
+       finished_at = now(),
+       heartbeat_at = now(),
+       lease_owner = NULL,
+       lease_expires_at = NULL
+ WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
+RETURNING *
+
+-- name: fence_import_batch
+-- First statement of every batch transaction: proves we still own the job, locks its row for
+-- the rest of the transaction, extends the lease and returns the committed cursor.
+UPDATE import_jobs
+   SET heartbeat_at = now(),
+       lease_expires_at = now() + make_interval(secs => %(lease_seconds)s)
+ WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
+RETURNING success_rows, failed_rows, cancel_requested
+
+-- name: advance_import_cursor
+UPDATE import_jobs
+   SET success_rows = success_rows + %(good)s,
+       failed_rows = failed_rows + %(bad)s,
+       heartbeat_at = now()
+ WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
+RETURNING success_rows, failed_rows
+
+-- name: set_import_total_rows
+UPDATE import_jobs SET total_rows = %(total_rows)s
+ WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
+RETURNING id
+
+-- name: upsert_form_data
+-- Forms with a key. A conflict with a row of THIS job means the key repeats inside the file:
+-- the row is left alone and not returned (the caller records a row error for it).
+INSERT INTO form_data (import_job_id, row_number, form, record_key, data)
+SELECT %(job_id)s, r.row_number, %(form)s, r.record_key, r.data
+  FROM unnest(%(row_numbers)s::integer[], %(record_keys)s::text[], %(data)s::jsonb[])
+       AS r (row_number, record_key, data)
+ON CONFLICT (form, record_key) WHERE record_key IS NOT NULL
+DO UPDATE SET import_job_id = EXCLUDED.import_job_id,
+              row_number = EXCLUDED.row_number,
+              data = EXCLUDED.data,
+              updated_at = now()
+        WHERE form_data.import_job_id <> EXCLUDED.import_job_id
+RETURNING row_number
+
+-- name: rows_holding_keys
+SELECT record_key, row_number FROM form_data
+ WHERE form = %(form)s AND import_job_id = %(job_id)s AND record_key = ANY(%(record_keys)s::text[])
+
+-- name: get_import_job
+SELECT * FROM import_jobs WHERE id = %(id)s
+
+-- name: list_import_jobs
+SELECT * FROM (
+    SELECT * FROM import_jobs
+     WHERE (%(statuses)s::text[] IS NULL OR status = ANY(%(statuses)s::text[]))
+     ORDER BY id DESC
+     LIMIT %(limit)s
+) newest ORDER BY id
+
+-- name: resumable_import_jobs
+-- Candidates for `resume --all`: waiting jobs (not those waiting on a timer) and running ones
+-- (the caller keeps those whose owner is gone or whose lease expired).
+SELECT * FROM import_jobs
+ WHERE (status = 'pending' AND available_at IS NOT NULL) OR status = 'running'
+ ORDER BY created_at, id
+
+-- name: make_import_job_available_now
+UPDATE import_jobs
+   SET available_at = now()
+ WHERE id = %(id)s AND status = 'pending' AND (available_at IS NULL OR available_at > now())
+RETURNING id
+
+-- name: request_import_cancel
+-- A live running job stops at its next batch boundary.
+UPDATE import_jobs SET cancel_requested = true
+ WHERE id = %(id)s AND status = 'running' AND lease_owner IS NOT DISTINCT FROM %(owner)s
+RETURNING *
+
+-- name: cancel_import_job_now
+-- Pending jobs, and running ones nobody is writing any more. Fencing on status means a
+-- late writer of the old lease can no longer commit anything. Its waiting timers go too.
+WITH cancelled AS (
+    UPDATE import_jobs
+       SET status = 'cancelled',
+           cancel_requested = true,
+           finished_at = now(),
+           lease_owner = NULL,
+           lease_expires_at = NULL
+     WHERE id = %(id)s AND status = %(status)s AND lease_owner IS NOT DISTINCT FROM %(owner)s
+    RETURNING *
+), timers AS (
+    UPDATE timer_jobs
+       SET status = 'cancelled', finished_at = now(),
+           last_error = coalesce(last_error, 'import job cancelled')
+     WHERE target IN (SELECT id::text FROM cancelled)
+       AND kind IN ('scheduled_import', 'import_retry')
+       AND status = 'pending'
+    RETURNING id
+)
+SELECT * FROM cancelled
+
+-- name: retry_import_job
+UPDATE import_jobs
+   SET status = 'pending',
+       attempts = 0,
+       available_at = now(),
+       finished_at = NULL,
+       cancel_requested = false
+ WHERE id = %(id)s AND status = 'failed'
+RETURNING *, pg_notify('importer_jobs', id::text) AS notified
+
+-- name: rejected_rows_for_report
+SELECT r.row_number,
+       r.row_values,
+       coalesce(string_agg(coalesce(e.column_name || ': ', '') || e.message, '; ' ORDER BY e.id),
+                '') AS errors
+  FROM import_rejected_rows r
+  LEFT JOIN import_row_errors e
+    ON e.import_job_id = r.import_job_id AND e.row_number = r.row_number
+ WHERE r.import_job_id = %(job_id)s
+ GROUP BY r.import_job_id, r.row_number
+ ORDER BY r.row_number
