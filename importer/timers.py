@@ -239,39 +239,23 @@ class _EffectFailed(Exception):
         self.cause = cause
 
 
-def _fire_one(conn: Connection, timer: Timer, owner: str, report: FireReport) -> None:
-    """Fence + effect inside the caller's transaction."""
-    q = queries()
-    fenced = conn.execute(
-        q.complete_timer, {"id": timer.id, "owner": owner, "status": "completed"}
-    ).fetchone()
-    if fenced is None:
-        report.lost.append(timer.id)
-        return
+def _run_effect(conn: Connection, timer: Timer) -> str | None:
     try:
         effect = _EFFECTS.get(timer.kind)
         if effect is None:
             raise LookupError(f"unknown timer kind {timer.kind!r}")
-        reason = effect(conn, timer)
+        return effect(conn, timer)
     except Exception as exc:
         raise _EffectFailed(timer, exc) from exc
-    if reason is None:
-        report.completed.append(timer.id)
-    else:
-        # Same transaction, row already locked by the fence above.
-        conn.execute(
-            "UPDATE timer_jobs SET status = 'cancelled', last_error = %(reason)s WHERE id = %(id)s",
-            {"id": timer.id, "reason": bounded_error(reason)},
-        )
-        report.cancelled.append(timer.id)
 
 
 class TimerFirer:
-    """Fires claimed batches on one autocommit connection.
+    """Fires claimed timers on one autocommit connection.
 
-    Fast path: the whole batch in one transaction (one commit for many timers). If any
-    effect fails, that transaction is rolled back and each timer is fired in its own
-    transaction, so a failing timer never holds back the others and no effect commits twice.
+    Fast path: a whole batch in one transaction — lock the rows still leased to us (the
+    fence), run each effect, mark them all finished, one commit. If any effect fails, that
+    transaction rolls back and the timers up to the failing one are fired one transaction
+    each, so a failing timer never holds back the others and no effect commits twice.
     """
 
     def __init__(
@@ -287,21 +271,27 @@ class TimerFirer:
         self.stop = stop or threading.Event()
 
     def fire(self, timers: Sequence[Timer], claimed_at: float | None = None) -> FireReport:
+        """Fire claimed timers; on stop, the ones not yet fired are released."""
         report = FireReport()
         pending = list(timers)
         lease_start = claimed_at if claimed_at is not None else time.monotonic()
         try:
-            while pending:
-                chunk, pending = self._fast(pending, lease_start, report)
-                if chunk:  # fast path hit an error: the rest of that chunk one by one
-                    pending = self._slow(chunk, report) + pending
+            while pending and not self.stop.is_set():
+                try:
+                    pending = self._fire_together(pending, lease_start, report)
+                except _EffectFailed as failure:
+                    upto = pending.index(failure.timer) + 1
+                    pending = self._fire_alone(pending[:upto], report) + pending[upto:]
                 if pending and not self.stop.is_set():
-                    lease_start = self._renew(pending, report)
-                    pending = [t for t in pending if t.id not in report.lost]
-                if self.stop.is_set() and pending:
-                    release_timers(self.conn, [t.id for t in pending], self.owner)
-                    report.released.extend(t.id for t in pending)
-                    pending = []
+                    lease_start = time.monotonic()
+                    held = renew_timer_leases(
+                        self.conn, [t.id for t in pending], self.owner, self.settings.lease_seconds
+                    )
+                    report.lost.extend(t.id for t in pending if t.id not in held)
+                    pending = [t for t in pending if t.id in held]
+            if pending:
+                release_timers(self.conn, [t.id for t in pending], self.owner)
+                report.released.extend(t.id for t in pending)
         except psycopg.Error as exc:
             raise translate(exc) from exc
         return report
@@ -309,64 +299,70 @@ class TimerFirer:
     def _lease_running_out(self, lease_start: float) -> bool:
         return time.monotonic() - lease_start > self.settings.lease_seconds / 3
 
-    def _fast(
-        self, timers: list[Timer], lease_start: float, report: FireReport
-    ) -> tuple[list[Timer], list[Timer]]:
-        """Fire in one transaction until done, stop, or the lease needs renewing.
+    def _fire_together(
+        self, timers: list[Timer], lease_start: float | None, report: FireReport
+    ) -> list[Timer]:
+        """One transaction; stops early on stop or when the leases need renewing.
 
-        Returns (timers to redo one by one after an error, timers not attempted yet)."""
-        part = FireReport()
-        index = 0
-        try:
-            with self.conn.transaction():
-                while index < len(timers):
-                    if self.stop.is_set() or (index and self._lease_running_out(lease_start)):
-                        break
-                    _fire_one(self.conn, timers[index], self.owner, part)
-                    index += 1
-        except _EffectFailed:
-            return timers[: index + 1], timers[index + 1 :]
-        report.add(part)
-        return [], timers[index:]
-
-    def _slow(self, timers: list[Timer], report: FireReport) -> list[Timer]:
-        """Each timer in its own transaction; returns those left when stopping."""
+        Returns the timers still held but not fired."""
         q = queries()
+        fired: list[tuple[Timer, str | None]] = []
+        with self.conn.transaction():
+            rows = self.conn.execute(
+                q.lock_held_timers, {"ids": [t.id for t in timers], "owner": self.owner}
+            ).fetchall()
+            held = {int(row["id"]) for row in rows}
+            todo = [t for t in timers if t.id in held]
+            for timer in todo:
+                if self.stop.is_set() or (
+                    fired and lease_start is not None and self._lease_running_out(lease_start)
+                ):
+                    break
+                fired.append((timer, _run_effect(self.conn, timer)))
+            if fired:
+                self.conn.execute(
+                    q.finish_timers,
+                    {
+                        "owner": self.owner,
+                        "ids": [t.id for t, _ in fired],
+                        "statuses": ["completed" if r is None else "cancelled" for _, r in fired],
+                        "reasons": [None if r is None else bounded_error(r) for _, r in fired],
+                    },
+                )
+        report.lost.extend(t.id for t in timers if t.id not in held)
+        for timer, reason in fired:
+            (report.completed if reason is None else report.cancelled).append(timer.id)
+        return todo[len(fired) :]
+
+    def _fire_alone(self, timers: list[Timer], report: FireReport) -> list[Timer]:
+        """Each timer in its own transaction; returns those left when stopping."""
         for position, timer in enumerate(timers):
             if self.stop.is_set():
                 return timers[position:]
-            part = FireReport()
             try:
-                with self.conn.transaction():
-                    _fire_one(self.conn, timer, self.owner, part)
+                self._fire_together([timer], None, report)
             except _EffectFailed as failure:
                 if self.conn.broken:
                     raise DatabaseError(describe_error(failure.cause)) from failure.cause
-                row = self.conn.execute(
-                    q.retry_or_fail_timer,
-                    {
-                        "id": timer.id,
-                        "owner": self.owner,
-                        "error": describe_error(failure.cause),
-                        "retry_delay_seconds": self.settings.retry_delay_seconds,
-                    },
-                ).fetchone()
-                if row is None:
-                    part.lost.append(timer.id)
-                elif row["status"] == "failed":
-                    part.failed.append(timer.id)
-                else:
-                    part.retried.append(timer.id)
-            report.add(part)
+                self._retry_later(timer, describe_error(failure.cause), report)
         return []
 
-    def _renew(self, pending: list[Timer], report: FireReport) -> float:
-        started = time.monotonic()
-        held = renew_timer_leases(
-            self.conn, [t.id for t in pending], self.owner, self.settings.lease_seconds
-        )
-        report.lost.extend(t.id for t in pending if t.id not in held)
-        return started
+    def _retry_later(self, timer: Timer, error: str, report: FireReport) -> None:
+        row = self.conn.execute(
+            queries().retry_or_fail_timer,
+            {
+                "id": timer.id,
+                "owner": self.owner,
+                "error": error,
+                "retry_delay_seconds": self.settings.retry_delay_seconds,
+            },
+        ).fetchone()
+        if row is None:
+            report.lost.append(timer.id)
+        elif row["status"] == "failed":
+            report.failed.append(timer.id)
+        else:
+            report.retried.append(timer.id)
 
 
 # --- built-in kinds ------------------------------------------------------------------------

@@ -1,9 +1,123 @@
-"""Commands registered by timers_cmd (placeholder until implemented)."""
+"""`importer timers [--once]`, `importer timers list`, `importer timers cancel TIMER_ID`."""
 
 from __future__ import annotations
 
+import json
+from datetime import datetime
+
 import typer
+from rich.table import Table
+
+from importer.cli.output import stdout_console
+from importer.cli.state import state
+from importer.db import translated
+from importer.scheduler import SchedulerEvent, TimerScheduler
+from importer.timers import STATUSES, cancel_timer, list_timers
+
+timers_app = typer.Typer(
+    help="Run the timer scheduler (scheduled imports, retries), or list and cancel timers.",
+    invoke_without_command=True,
+)
+
+
+def _stamp() -> str:
+    return datetime.now().strftime("%H:%M:%S")
+
+
+def _print_event(event: SchedulerEvent) -> None:
+    console = stdout_console()
+    report = event.report
+    if event.kind == "fired" and report is not None:
+        parts = [
+            f"{len(ids)} {name}"
+            for name, ids in (
+                ("completed", report.completed),
+                ("cancelled", report.cancelled),
+                ("retry later", report.retried),
+                ("failed", report.failed),
+                ("lost to another scheduler", report.lost),
+                ("released", report.released),
+            )
+            if ids
+        ]
+        console.print(f"{_stamp()} timers: {', '.join(parts) or 'nothing to do'}")
+    elif event.kind == "stopped" and report is not None:
+        console.print(
+            f"{_stamp()} {event.message}: {len(report.completed)} completed, "
+            f"{len(report.cancelled)} cancelled, {len(report.retried)} to retry, "
+            f"{len(report.failed)} failed"
+        )
+    elif event.message:
+        console.print(f"{_stamp()} {event.message}")
+
+
+@timers_app.callback()
+def timers_command(
+    ctx: typer.Context,
+    once: bool = typer.Option(False, "--once", help="Fire what is due now, then exit."),
+) -> None:
+    """Run the timer scheduler until SIGTERM/Ctrl-C (a second one exits at once)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    app_state = state(ctx)
+    database = app_state.db()
+    scheduler = TimerScheduler(
+        database.url, app_state.settings().timer, once=once, on_event=_print_event
+    )
+    scheduler.run()
+
+
+@timers_app.command("list")
+def list_command(
+    ctx: typer.Context,
+    status: list[str] = typer.Option(
+        [], "--status", help=f"Only these statuses ({', '.join(STATUSES)}); repeatable."
+    ),
+    limit: int = typer.Option(100, "--limit", min=1, help="At most this many timers."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per timer."),
+) -> None:
+    """List timers: live ones first, by due time."""
+    unknown = [s for s in status if s not in STATUSES]
+    if unknown:
+        raise typer.BadParameter(
+            f"unknown status {unknown[0]!r} (one of {', '.join(STATUSES)})", param_hint="--status"
+        )
+    database = state(ctx).db()
+    with database.connect(autocommit=True) as conn, translated(database.url):
+        timers = list_timers(conn, statuses=status or None, limit=limit)
+    console = stdout_console()
+    if as_json:
+        for timer in timers:
+            console.out(json.dumps(timer.to_json(), ensure_ascii=False), highlight=False)
+        return
+    if not timers:
+        console.print("no timers")
+        return
+    table = Table("id", "kind", "target", "status", "due", "attempts", "owner / error")
+    for timer in timers:
+        detail = timer.lease_owner if timer.status == "processing" else timer.last_error
+        table.add_row(
+            str(timer.id),
+            timer.kind,
+            timer.target,
+            timer.status,
+            timer.due_at.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
+            f"{timer.attempts}/{timer.max_attempts}",
+            detail or "",
+        )
+    console.print(table)
+
+
+@timers_app.command("cancel")
+def cancel_command(
+    ctx: typer.Context, timer_id: int = typer.Argument(..., help="The timer to cancel.")
+) -> None:
+    """Cancel a pending timer so it never takes effect."""
+    database = state(ctx).db()
+    with database.connect(autocommit=True) as conn, translated(database.url):
+        timer = cancel_timer(conn, timer_id)
+    stdout_console().print(f"timer {timer.id} ({timer.kind} {timer.target}) cancelled")
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the app."""
+    app.add_typer(timers_app, name="timers")

@@ -51,12 +51,25 @@ UPDATE timer_jobs t
  WHERE t.id = due.id
 RETURNING t.*
 
--- name: complete_timer
--- The fence: only the lease holder of a processing timer may finish it.
-UPDATE timer_jobs
-   SET status = %(status)s, finished_at = now(), lease_owner = NULL, lease_expires_at = NULL
- WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'processing'
-RETURNING id
+-- name: lock_held_timers
+-- The fence: only the lease holder of a processing timer may fire it. The row locks taken
+-- here keep every other scheduler (SKIP LOCKED) and `timers cancel` off these timers until
+-- the firing transaction ends.
+SELECT id FROM timer_jobs
+ WHERE id = ANY(%(ids)s) AND lease_owner = %(owner)s AND status = 'processing'
+ ORDER BY id
+   FOR UPDATE
+
+-- name: finish_timers
+-- In the firing transaction, after the effects: completed, or cancelled with the reason.
+UPDATE timer_jobs t
+   SET status = f.status,
+       last_error = coalesce(f.reason, t.last_error),
+       finished_at = now(),
+       lease_owner = NULL,
+       lease_expires_at = NULL
+  FROM unnest(%(ids)s::bigint[], %(statuses)s::text[], %(reasons)s::text[]) AS f (id, status, reason)
+ WHERE t.id = f.id AND t.lease_owner = %(owner)s AND t.status = 'processing'
 
 -- name: retry_or_fail_timer
 UPDATE timer_jobs

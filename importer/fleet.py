@@ -1,0 +1,105 @@
+"""The fleet seen from the database: live processes (by heartbeat) and queue statistics.
+
+Workers and timer schedulers register in ``workers`` and heartbeat there; ``watch`` and
+``stats`` read it together with the live part of the job and timer tables, in one or two
+cheap statements (SQL in sql/queries/fleet.sql).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Any
+
+from importer.db import Connection, queries
+
+HEARTBEAT_SECONDS = 5.0
+# A process silent for this long is not shown as live (several missed heartbeats).
+LIVE_AFTER_SECONDS = 30.0
+
+
+def register_process(conn: Connection, owner: str, kind: str) -> None:
+    """kind: 'worker' | 'timers' | 'submit'."""
+    conn.execute(
+        queries().register_process,
+        {"owner": owner, "kind": kind, "host": socket.gethostname(), "pid": os.getpid()},
+    )
+
+
+def heartbeat_process(conn: Connection, owner: str, kind: str) -> None:
+    row = conn.execute(queries().heartbeat_process, {"owner": owner}).fetchone()
+    if row is None:  # forgotten (e.g. after a long outage): register again
+        register_process(conn, owner, kind)
+
+
+def unregister_process(conn: Connection, owner: str) -> None:
+    conn.execute(queries().unregister_process, {"owner": owner})
+
+
+@dataclass(frozen=True)
+class QueueStats:
+    queued: int  # pending and available now
+    scheduled: int  # pending, waiting on a timer or a retry delay
+    running: int
+    failed: int
+    oldest_queued_seconds: float | None
+    timers_due: int
+    timers_live: int
+    timers_failed: int
+    live_workers: int
+    live_schedulers: int
+    now: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["now"] = self.now.isoformat()
+        if self.oldest_queued_seconds is not None:
+            data["oldest_queued_seconds"] = round(self.oldest_queued_seconds, 3)
+        return data
+
+
+def queue_stats(conn: Connection) -> QueueStats:
+    row = conn.execute(queries().queue_stats, {"live_after": LIVE_AFTER_SECONDS}).fetchone()
+    assert row is not None  # an aggregate always yields a row
+    return QueueStats(
+        queued=int(row["queued"]),
+        scheduled=int(row["scheduled"]),
+        running=int(row["running"]),
+        failed=int(row["failed"]),
+        oldest_queued_seconds=row["oldest_queued_seconds"],
+        timers_due=int(row["timers_due"]),
+        timers_live=int(row["timers_live"]),
+        timers_failed=int(row["timers_failed"]),
+        live_workers=int(row["live_workers"]),
+        live_schedulers=int(row["live_schedulers"]),
+        now=row["now"],
+    )
+
+
+@dataclass(frozen=True)
+class FleetSnapshot:
+    """Everything `importer watch` shows; lists hold plain JSON objects from the database."""
+
+    stats: QueueStats
+    running: list[dict[str, Any]]
+    failed: list[dict[str, Any]]
+    workers: list[dict[str, Any]]
+    timers: list[dict[str, Any]]
+
+
+def fleet_snapshot(conn: Connection, *, limit: int = 20, failed_limit: int = 5) -> FleetSnapshot:
+    stats = queue_stats(conn)
+    row = conn.execute(
+        queries().fleet_details,
+        {"limit": limit, "failed_limit": failed_limit, "live_after": LIVE_AFTER_SECONDS},
+    ).fetchone()
+    assert row is not None
+    return FleetSnapshot(
+        stats=stats,
+        running=list(row["running"]),
+        failed=list(row["failed"]),
+        workers=list(row["workers"]),
+        timers=list(row["timers"]),
+    )

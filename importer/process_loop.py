@@ -1,0 +1,156 @@
+"""What the long-running processes (worker, timer scheduler) share.
+
+- Wakeup: sleep until a NOTIFY on our channels, an in-process wake() (a signal, a finished
+  job) or a timeout, whichever comes first. The LISTEN connection is separate from the
+  working one and is re-opened with backoff when it drops; polling covers the gap.
+- graceful_signals: the first SIGTERM/SIGINT asks for a graceful stop, the second exits at
+  once (leases then expire and another process takes over).
+- Backoff: capped exponential delays for reconnecting.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from types import FrameType
+
+import psycopg
+from psycopg import sql
+
+from importer.db import Connection, connect
+from importer.errors import DatabaseError
+
+
+class Backoff:
+    """0.5 s, 1 s, 2 s ... capped; reset() after a success."""
+
+    def __init__(self, first: float = 0.5, cap: float = 30.0) -> None:
+        self.first = first
+        self.cap = cap
+        self._next = first
+
+    def next_delay(self) -> float:
+        delay = self._next
+        self._next = min(self.cap, self._next * 2)
+        return delay
+
+    def reset(self) -> None:
+        self._next = self.first
+
+
+class Wakeup:
+    def __init__(self, url: str, channels: Sequence[str]) -> None:
+        self.url = url
+        self.channels = tuple(channels)
+        self._read_fd, self._write_fd = os.pipe()
+        os.set_blocking(self._read_fd, False)
+        os.set_blocking(self._write_fd, False)
+        self._conn: Connection | None = None
+        self._retry_at = 0.0
+        self._backoff = Backoff()
+        self.notifications = 0
+
+    @property
+    def listening(self) -> bool:
+        return self._conn is not None
+
+    def wake(self) -> None:
+        """Interrupt wait(); safe from signal handlers and other threads."""
+        with contextlib.suppress(BlockingIOError, OSError):
+            os.write(self._write_fd, b"!")
+
+    def _ensure_listening(self) -> None:
+        if self._conn is not None or not self.channels or time.monotonic() < self._retry_at:
+            return
+        try:
+            conn = connect(self.url, autocommit=True)
+            for channel in self.channels:
+                conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+        except (DatabaseError, psycopg.Error):
+            self._retry_at = time.monotonic() + self._backoff.next_delay()
+            return
+        self._backoff.reset()
+        self._conn = conn
+
+    def _drop(self) -> None:
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                self._conn.close()
+        self._conn = None
+        self._retry_at = time.monotonic() + self._backoff.next_delay()
+
+    def wait(self, timeout: float) -> bool:
+        """Sleep up to ``timeout`` seconds; True when woken early (notify or wake())."""
+        self._ensure_listening()
+        fds = [self._read_fd]
+        if self._conn is not None:
+            fds.append(self._conn.fileno())
+        try:
+            readable, _, _ = select.select(fds, [], [], max(0.0, timeout))
+        except OSError:  # the LISTEN socket went away under us
+            self._drop()
+            return False
+        woken = False
+        if self._read_fd in readable:
+            with contextlib.suppress(BlockingIOError):
+                while os.read(self._read_fd, 4096):
+                    pass
+            woken = True
+        if self._conn is not None and self._conn.fileno() in readable:
+            try:
+                received = sum(1 for _ in self._conn.notifies(timeout=0))
+            except psycopg.Error:
+                self._drop()
+                return woken
+            self.notifications += received
+            woken = woken or received > 0
+        return woken
+
+    def close(self) -> None:
+        self._drop()
+        for fd in (self._read_fd, self._write_fd):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+@contextlib.contextmanager
+def graceful_signals(
+    stop: threading.Event, on_first: Callable[[int], None] | None = None
+) -> Iterator[None]:
+    """SIGTERM/SIGINT: first sets ``stop`` (and calls on_first), second exits at once.
+
+    Only possible in the main thread; elsewhere (embedded use) the caller owns ``stop``.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handle(signum: int, frame: FrameType | None) -> None:
+        del frame
+        if stop.is_set():
+            os._exit(128 + signum)
+        stop.set()
+        if on_first is not None:
+            on_first(signum)
+
+    previous = {sig: signal.signal(sig, handle) for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def interruptible_sleep(seconds: float, stop: threading.Event, wakeup: Wakeup) -> None:
+    """Sleep, returning early only when stopping (notifications are ignored)."""
+    deadline = time.monotonic() + seconds
+    while not stop.is_set():
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return
+        wakeup.wait(remaining)

@@ -1,0 +1,155 @@
+"""The timer scheduler loop behind `importer timers`.
+
+Claims due timers in batches (one statement, committed before firing), fires them with
+TimerFirer, and sleeps until the next timer is due, a NOTIFY on ``importer_timers`` or the
+poll interval, whichever is first. Any number of schedulers may run against one database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import psycopg
+
+from importer import fleet
+from importer.config import TimerSettings
+from importer.db import Connection, connect, translate
+from importer.errors import DatabaseError
+from importer.identity import new_owner
+from importer.process_loop import Backoff, Wakeup, graceful_signals, interruptible_sleep
+from importer.timers import NOTIFY_CHANNEL, FireReport, TimerFirer, claim_timers
+from importer.timers import seconds_until_next_due as next_due
+
+
+@dataclass(frozen=True)
+class SchedulerEvent:
+    """kind: started | fired | database_lost | database_back | stopping | stopped."""
+
+    kind: str
+    message: str = ""
+    report: FireReport | None = None
+
+
+class TimerScheduler:
+    def __init__(
+        self,
+        url: str,
+        settings: TimerSettings,
+        *,
+        once: bool = False,
+        owner: str | None = None,
+        stop: threading.Event | None = None,
+        on_event: Callable[[SchedulerEvent], None] | None = None,
+    ) -> None:
+        self.url = url
+        self.settings = settings
+        self.once = once
+        self.owner = owner or new_owner()
+        self.stop = stop or threading.Event()
+        self.on_event = on_event or (lambda event: None)
+        self.totals = FireReport()
+        self._wakeup = Wakeup(url, [NOTIFY_CHANNEL])
+        self._conn: Connection | None = None
+        self._next_heartbeat = 0.0
+
+    def run(self) -> FireReport:
+        """Run until stopped (or, with once, until nothing is due); return the totals."""
+
+        def on_signal(signum: int) -> None:
+            del signum
+            self._wakeup.wake()
+
+        try:
+            with graceful_signals(self.stop, on_signal):
+                self.on_event(SchedulerEvent("started", f"timer scheduler {self.owner}"))
+                interruptible_sleep(self.settings.startup_delay_seconds, self.stop, self._wakeup)
+                self._loop()
+                if self.stop.is_set():
+                    self.on_event(SchedulerEvent("stopping", "stopped claiming timers"))
+        finally:
+            self._close()
+        self.on_event(SchedulerEvent("stopped", "timer scheduler stopped", self.totals))
+        return self.totals
+
+    def _loop(self) -> None:
+        backoff = Backoff()
+        lost = False
+        while not self.stop.is_set():
+            try:
+                more, sleep_for = self._step()
+            except (DatabaseError, psycopg.Error) as exc:
+                error = exc if isinstance(exc, DatabaseError) else translate(exc, self.url)
+                self._drop_connection()
+                if self.once:
+                    raise error from exc
+                delay = backoff.next_delay()
+                lost = True
+                self.on_event(SchedulerEvent("database_lost", f"{error}; retrying in {delay:g}s"))
+                interruptible_sleep(delay, self.stop, self._wakeup)
+                continue
+            if lost:
+                lost = False
+                self.on_event(SchedulerEvent("database_back", "database reachable again"))
+            backoff.reset()
+            if more:
+                continue
+            if self.once:
+                return
+            self._wakeup.wait(sleep_for)
+
+    def _step(self) -> tuple[bool, float]:
+        """One claim-and-fire round: (a full batch was claimed, seconds to sleep otherwise)."""
+        conn = self._connection()
+        now = time.monotonic()
+        if now >= self._next_heartbeat:
+            fleet.heartbeat_process(conn, self.owner, "timers")
+            self._next_heartbeat = now + fleet.HEARTBEAT_SECONDS
+        claimed_at = time.monotonic()
+        timers = claim_timers(
+            conn,
+            owner=self.owner,
+            limit=self.settings.batch_size,
+            lease_seconds=self.settings.lease_seconds,
+        )
+        if timers:
+            report = TimerFirer(conn, self.owner, self.settings, self.stop).fire(timers, claimed_at)
+            self.totals.add(report)
+            self.on_event(SchedulerEvent("fired", "", report))
+            if len(timers) >= self.settings.batch_size:
+                return True, 0.0
+        until_due = next_due(conn)
+        sleep_for = self.settings.poll_interval_seconds
+        if until_due is not None:
+            sleep_for = min(sleep_for, until_due + 0.005)
+        sleep_for = min(sleep_for, max(0.0, self._next_heartbeat - time.monotonic()))
+        return False, sleep_for
+
+    def _connection(self) -> Connection:
+        if self._conn is None or self._conn.closed or self._conn.broken:
+            self._drop_connection()
+            conn = connect(self.url, autocommit=True)
+            try:
+                fleet.register_process(conn, self.owner, "timers")
+            except BaseException:
+                conn.close()
+                raise
+            self._conn = conn
+            self._next_heartbeat = time.monotonic() + fleet.HEARTBEAT_SECONDS
+        return self._conn
+
+    def _drop_connection(self) -> None:
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                self._conn.close()
+        self._conn = None
+
+    def _close(self) -> None:
+        with contextlib.suppress(Exception):
+            if self._conn is not None and not self._conn.broken:
+                fleet.unregister_process(self._conn, self.owner)
+        self._drop_connection()
+        self._wakeup.close()

@@ -1,0 +1,63 @@
+-- The fleet: live processes and queue statistics. Owned by importer/fleet.py.
+
+-- name: register_process
+-- Also forgets processes silent for a day, so the table never grows without bound.
+WITH forgotten AS (
+    DELETE FROM workers WHERE heartbeat_at < now() - interval '1 day'
+)
+INSERT INTO workers (owner, kind, host, pid)
+VALUES (%(owner)s, %(kind)s, %(host)s, %(pid)s)
+ON CONFLICT (owner) DO UPDATE SET heartbeat_at = now()
+
+-- name: heartbeat_process
+UPDATE workers SET heartbeat_at = now() WHERE owner = %(owner)s RETURNING owner
+
+-- name: unregister_process
+DELETE FROM workers WHERE owner = %(owner)s
+
+-- name: queue_stats
+-- One cheap statement: live jobs come from the partial index on pending/running rows.
+SELECT
+    count(*) FILTER (WHERE j.status = 'pending' AND j.available_at <= now()) AS queued,
+    count(*) FILTER (WHERE j.status = 'pending'
+                       AND (j.available_at IS NULL OR j.available_at > now())) AS scheduled,
+    count(*) FILTER (WHERE j.status = 'running') AS running,
+    extract(epoch FROM now() - min(j.available_at)
+        FILTER (WHERE j.status = 'pending' AND j.available_at <= now()))::float8
+        AS oldest_queued_seconds,
+    (SELECT count(*) FROM import_jobs WHERE status = 'failed') AS failed,
+    (SELECT count(*) FROM timer_jobs
+      WHERE status IN ('pending', 'processing') AND due_at <= now()) AS timers_due,
+    (SELECT count(*) FROM timer_jobs WHERE status IN ('pending', 'processing')) AS timers_live,
+    (SELECT count(*) FROM timer_jobs WHERE status = 'failed') AS timers_failed,
+    (SELECT count(*) FROM workers
+      WHERE kind = 'worker' AND heartbeat_at > now() - make_interval(secs => %(live_after)s))
+        AS live_workers,
+    (SELECT count(*) FROM workers
+      WHERE kind = 'timers' AND heartbeat_at > now() - make_interval(secs => %(live_after)s))
+        AS live_schedulers,
+    now() AS now
+FROM import_jobs j
+WHERE j.status IN ('pending', 'running')
+
+-- name: fleet_details
+-- The lists for `importer watch`, as JSON arrays in one row.
+SELECT
+    (SELECT coalesce(json_agg(r ORDER BY r.started_at), '[]'::json) FROM (
+        SELECT id, form, file_name, total_rows, success_rows, failed_rows, attempts,
+               lease_owner, started_at, heartbeat_at, cancel_requested
+          FROM import_jobs WHERE status = 'running'
+         ORDER BY started_at LIMIT %(limit)s) r) AS running,
+    (SELECT coalesce(json_agg(f ORDER BY f.finished_at DESC), '[]'::json) FROM (
+        SELECT id, form, file_name, attempts, last_error, finished_at
+          FROM import_jobs WHERE status = 'failed'
+         ORDER BY finished_at DESC NULLS LAST LIMIT %(failed_limit)s) f) AS failed,
+    (SELECT coalesce(json_agg(w ORDER BY w.kind, w.started_at), '[]'::json) FROM (
+        SELECT owner, kind, host, pid, started_at, heartbeat_at
+          FROM workers
+         WHERE heartbeat_at > now() - make_interval(secs => %(live_after)s)
+         ORDER BY kind, started_at LIMIT %(limit)s) w) AS workers,
+    (SELECT coalesce(json_agg(t ORDER BY t.due_at), '[]'::json) FROM (
+        SELECT id, kind, target, status, due_at, attempts, max_attempts, lease_owner
+          FROM timer_jobs WHERE status IN ('pending', 'processing')
+         ORDER BY due_at LIMIT %(limit)s) t) AS timers
