@@ -23,7 +23,8 @@ DOC_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 STYLES = f"""<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <styleSheet xmlns="{NS}">
 <fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>
-<fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>
+<fills count="3"><fill><patternFill patternType="none"/></fill>
+<fill><patternFill patternType="gray125"/></fill>
 <fill><patternFill patternType="solid"><fgColor rgb="FFFFFF00"/></patternFill></fill></fills>
 <borders count="1"><border/></borders>
 <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>
@@ -159,27 +160,36 @@ class Package:
             + "</Types>"
         )
         yield "[Content_Types].xml", [content_types.encode()]
-        yield "_rels/.rels", [
-            (
-                '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-                f'<Relationships xmlns="{PKG_REL}"><Relationship Id="rId1" '
-                f'Type="{DOC_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>'
-            ).encode()
-        ]
-        yield "xl/workbook.xml", [
-            (
-                '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-                f'<workbook xmlns="{NS}" xmlns:r="{REL_NS}"><sheets>'
-                + "".join(entries)
-                + "</sheets></workbook>"
-            ).encode()
-        ]
-        yield "xl/_rels/workbook.xml.rels", [
-            (
-                '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-                f'<Relationships xmlns="{PKG_REL}">' + "".join(rels) + "</Relationships>"
-            ).encode()
-        ]
+        yield (
+            "_rels/.rels",
+            [
+                (
+                    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+                    f'<Relationships xmlns="{PKG_REL}"><Relationship Id="rId1" '
+                    f'Type="{DOC_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>'
+                ).encode()
+            ],
+        )
+        yield (
+            "xl/workbook.xml",
+            [
+                (
+                    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+                    f'<workbook xmlns="{NS}" xmlns:r="{REL_NS}"><sheets>'
+                    + "".join(entries)
+                    + "</sheets></workbook>"
+                ).encode()
+            ],
+        )
+        yield (
+            "xl/_rels/workbook.xml.rels",
+            [
+                (
+                    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+                    f'<Relationships xmlns="{PKG_REL}">' + "".join(rels) + "</Relationships>"
+                ).encode()
+            ],
+        )
         if self.styles is not None:
             yield "xl/styles.xml", [self.styles.encode()]
         if self.shared_strings is not None:
