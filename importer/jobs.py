@@ -348,7 +348,7 @@ def list_jobs(
 def resumable_jobs(conn: Connection) -> list[Job]:
     """Jobs `resume --all` takes: pending ones, and running ones nobody is writing."""
     jobs = [Job.from_row(row) for row in conn.execute(queries().resumable_import_jobs)]
-    now = _db_now(conn)
+    now = db_now(conn)
     return [
         job
         for job in jobs
@@ -358,7 +358,9 @@ def resumable_jobs(conn: Connection) -> list[Job]:
     ]
 
 
-def _db_now(conn: Connection) -> datetime:
+@_translated
+def db_now(conn: Connection) -> datetime:
+    """The database's clock: leases and due times are compared with it, never ours."""
     row = conn.execute("SELECT now() AS now").fetchone()
     assert row is not None
     now: datetime = row["now"]
@@ -377,7 +379,7 @@ def cancel(conn: Connection, job_id: int) -> Job:
         job = get_job(conn, job_id)
         if job.terminal:
             raise StateError(f"import job {job_id} is already {job.status}; nothing to cancel")
-        lease_void = job.lease_expires_at is None or job.lease_expires_at < _db_now(conn)
+        lease_void = job.lease_expires_at is None or job.lease_expires_at < db_now(conn)
         if job.status == "pending" or lease_void or owner_is_gone(job.lease_owner):
             row = conn.execute(
                 q.cancel_import_job_now,
