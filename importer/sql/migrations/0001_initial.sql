@@ -111,6 +111,10 @@ CREATE TABLE timer_jobs (
 CREATE UNIQUE INDEX timer_jobs_live_target ON timer_jobs (kind, target)
     WHERE status IN ('pending', 'processing');
 CREATE INDEX timer_jobs_due ON timer_jobs (due_at) WHERE status IN ('pending', 'processing');
+-- Expired leases: the claim fails or re-takes these without scanning every live timer.
+CREATE INDEX timer_jobs_leased ON timer_jobs (lease_expires_at) WHERE status = 'processing';
+-- `stats`/`watch` count failed timers every refresh; finished ones otherwise pile up unindexed.
+CREATE INDEX timer_jobs_failed ON timer_jobs (finished_at) WHERE status = 'failed';
 
 -- Live processes (workers, timer schedulers), by heartbeat; for `watch` and `stats`.
 CREATE TABLE workers (

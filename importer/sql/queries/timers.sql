@@ -34,11 +34,13 @@ WITH exhausted AS (
                    FOR UPDATE SKIP LOCKED)
     RETURNING id
 ), due AS (
+    -- The explicit status list lets the planner walk the partial due_at index and stop early.
     SELECT id FROM timer_jobs
-     WHERE ((status = 'pending' AND due_at <= now())
+     WHERE status IN ('pending', 'processing')
+       AND ((status = 'pending' AND due_at <= now())
             OR (status = 'processing' AND lease_expires_at <= now()))
        AND attempts < max_attempts
-     ORDER BY due_at, id
+     ORDER BY due_at
      FOR UPDATE SKIP LOCKED
      LIMIT %(limit)s
 )
@@ -113,10 +115,12 @@ UPDATE timer_jobs
 RETURNING *
 
 -- name: next_timer_due
-SELECT min(CASE WHEN status = 'pending' THEN due_at ELSE lease_expires_at END) AS due_at,
+-- Two index-ordered lookups (partial indexes), never a scan of every live timer.
+SELECT least((SELECT min(due_at) FROM timer_jobs
+               WHERE status IN ('pending', 'processing') AND status = 'pending'),
+             (SELECT min(lease_expires_at) FROM timer_jobs WHERE status = 'processing'))
+       AS due_at,
        now() AS now
-  FROM timer_jobs
- WHERE status IN ('pending', 'processing')
 
 -- name: make_import_job_available
 -- Effect of scheduled_import / import_retry: the waiting job becomes claimable now, and
