@@ -1,0 +1,181 @@
+"""The crash and fault campaign: real `importer` processes against a dedicated PostgreSQL.
+
+    python -m tests.chaos            # the full campaign (make chaos)
+    python -m tests.chaos --quick    # a bounded slice (CI, and tests/test_chaos_quick.py)
+
+Each scenario prints one line of figures; a failing one also prints what it found (which
+job, which rows). The exit code is non-zero when any scenario failed.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from tests.chaos.campaign import Campaign, Outcome, Stage
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How much of everything: the full run and the quick slice differ only in numbers."""
+
+    submit_kills: int
+    submit_rows: int
+    worker_kills: int
+    worker_jobs: int
+    worker_rows: int
+    pause_rounds: int
+    pause_rows: int
+    restart_rounds: int
+    restart_jobs: int
+    restart_rows: int
+    timers: int
+    cuts: int
+    cut_jobs: int
+    cut_rows: int
+    fleet_workers: int
+    fleet_jobs: int
+    fleet_rows: int
+
+
+FULL = Plan(
+    submit_kills=40,
+    submit_rows=6000,
+    worker_kills=30,
+    worker_jobs=8,
+    worker_rows=20000,
+    pause_rounds=5,
+    pause_rows=20000,
+    restart_rounds=4,
+    restart_jobs=4,
+    restart_rows=30000,
+    timers=30,
+    cuts=30,
+    cut_jobs=4,
+    cut_rows=20000,
+    fleet_workers=4,
+    fleet_jobs=200,
+    fleet_rows=20,
+)
+QUICK = Plan(
+    submit_kills=6,
+    submit_rows=3000,
+    worker_kills=5,
+    worker_jobs=3,
+    worker_rows=8000,
+    pause_rounds=1,
+    pause_rows=10000,
+    restart_rounds=2,
+    restart_jobs=2,
+    restart_rows=10000,
+    timers=5,
+    cuts=6,
+    cut_jobs=2,
+    cut_rows=8000,
+    fleet_workers=4,
+    fleet_jobs=40,
+    fleet_rows=20,
+)
+LEASE_SECONDS = 2.0
+
+
+def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stage], Outcome]]]:
+    from tests.chaos import faults, fleet_load, kills
+
+    return [
+        (
+            "kill_submit",
+            lambda s: kills.kill_foreground_submit(s, plan.submit_kills, plan.submit_rows),
+        ),
+        (
+            "kill_workers",
+            lambda s: kills.kill_workers(
+                s,
+                workers=3,
+                jobs=plan.worker_jobs,
+                rows=plan.worker_rows,
+                target_kills=plan.worker_kills,
+                timeout=300,
+            ),
+        ),
+        (
+            "pause_worker",
+            lambda s: kills.pause_past_lease(
+                s, rounds=plan.pause_rounds, rows=plan.pause_rows, lease=LEASE_SECONDS
+            ),
+        ),
+        (
+            "restart_server",
+            lambda s: faults.restart_server(
+                s,
+                campaign.server,
+                jobs=plan.restart_jobs,
+                rows=plan.restart_rows,
+                rounds=plan.restart_rounds,
+                timers=plan.timers,
+            ),
+        ),
+        (
+            "cut_connections",
+            lambda s: faults.cut_connections(
+                s, jobs=plan.cut_jobs, rows=plan.cut_rows, target_cuts=plan.cuts
+            ),
+        ),
+        (
+            "many_jobs",
+            lambda s: fleet_load.many_small_jobs(
+                s,
+                workers=plan.fleet_workers,
+                jobs=plan.fleet_jobs,
+                rows=plan.fleet_rows,
+                variants=10,
+            ),
+        ),
+    ]
+
+
+def run_campaign(
+    *, quick: bool, seed: int, only: list[str] | None = None, out: TextIO, keep: bool = False
+) -> list[Outcome]:
+    plan = QUICK if quick else FULL
+    root = Path(tempfile.mkdtemp(prefix="importer-chaos-"))
+    outcomes: list[Outcome] = []
+    try:
+        with Campaign(root, quick=quick, seed=seed) as campaign:
+            for name, scenario in _scenarios(plan, campaign):
+                if only and name not in only:
+                    continue
+                began = time.monotonic()
+                stage: Stage | None = None
+                try:
+                    stage = campaign.stage(name)
+                    outcome = scenario(stage)
+                except Exception as exc:
+                    detail = traceback.format_exception_only(exc)[-1].strip()
+                    found = stage.problems if stage else []
+                    outcome = Outcome(
+                        name, f"{name}: crashed", [detail, *found], time.monotonic() - began
+                    )
+                finally:
+                    if stage is not None:
+                        stage.fleet.close()
+                outcomes.append(outcome)
+                mark = "ok  " if outcome.ok else "FAIL"
+                print(f"{mark} {outcome.line}  [{outcome.seconds:.0f} s]", file=out, flush=True)
+                for problem in outcome.problems[:25]:
+                    print(f"       - {problem}", file=out, flush=True)
+                if len(outcome.problems) > 25:
+                    print(f"       ... {len(outcome.problems) - 25} more", file=out, flush=True)
+    finally:
+        failed = any(not o.ok for o in outcomes)
+        if keep or failed:
+            print(f"logs kept in {root}", file=out)
+        else:
+            shutil.rmtree(root, ignore_errors=True)
+    return outcomes

@@ -1,0 +1,266 @@
+"""What the database itself saw: triggers that log every committed write, and the checks.
+
+Installed only in a campaign's own database, after the schema exists. Triggers are
+transactional, so the log holds exactly what was committed, with the transaction id and the
+server process that wrote it. The checks then prove the one promise from the inside:
+
+- every transaction that stored rows or rejected rows for a job advanced that job's cursor
+  by exactly as many, and did so while the job was `running` and still owned by the same
+  lease owner (fenced);
+- no job changed owner while a live lease was held, except a takeover from an owner the
+  campaign had killed;
+- a timer completed at most once, in the same transaction as its effect.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+import psycopg
+from psycopg.rows import dict_row
+
+AUDIT_DDL = """
+CREATE TABLE chaos_writes (
+    id bigserial PRIMARY KEY, txid bigint NOT NULL, backend int NOT NULL,
+    at timestamptz NOT NULL DEFAULT clock_timestamp(),
+    tbl text NOT NULL, op text NOT NULL, job bigint NOT NULL, n int NOT NULL
+);
+CREATE TABLE chaos_jobs (
+    id bigserial PRIMARY KEY, txid bigint NOT NULL, backend int NOT NULL,
+    at timestamptz NOT NULL DEFAULT clock_timestamp(),
+    job bigint NOT NULL, old_status text, new_status text, old_owner text, new_owner text,
+    old_expires timestamptz, d_success int, d_failed int, became_available boolean
+);
+CREATE TABLE chaos_timers (
+    id bigserial PRIMARY KEY, txid bigint NOT NULL, backend int NOT NULL,
+    at timestamptz NOT NULL DEFAULT clock_timestamp(),
+    timer bigint NOT NULL, kind text, target text, old_status text, new_status text,
+    old_owner text, new_owner text
+);
+
+CREATE FUNCTION chaos_log_writes() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        INSERT INTO chaos_writes (txid, backend, tbl, op, job, n)
+        SELECT txid_current(), pg_backend_pid(), TG_TABLE_NAME, TG_OP, import_job_id, count(*)
+          FROM old_rows GROUP BY import_job_id;
+    ELSE
+        INSERT INTO chaos_writes (txid, backend, tbl, op, job, n)
+        SELECT txid_current(), pg_backend_pid(), TG_TABLE_NAME, TG_OP, import_job_id, count(*)
+          FROM new_rows GROUP BY import_job_id;
+    END IF;
+    RETURN NULL;
+END $$;
+
+CREATE FUNCTION chaos_log_job() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF OLD.status IS DISTINCT FROM NEW.status
+       OR OLD.lease_owner IS DISTINCT FROM NEW.lease_owner
+       OR OLD.success_rows <> NEW.success_rows OR OLD.failed_rows <> NEW.failed_rows
+       OR (OLD.available_at IS NULL AND NEW.available_at IS NOT NULL) THEN
+        INSERT INTO chaos_jobs (txid, backend, job, old_status, new_status, old_owner, new_owner,
+                                old_expires, d_success, d_failed, became_available)
+        VALUES (txid_current(), pg_backend_pid(), NEW.id, OLD.status, NEW.status,
+                OLD.lease_owner, NEW.lease_owner, OLD.lease_expires_at,
+                NEW.success_rows - OLD.success_rows, NEW.failed_rows - OLD.failed_rows,
+                OLD.available_at IS NULL AND NEW.available_at IS NOT NULL);
+    END IF;
+    RETURN NULL;
+END $$;
+
+CREATE FUNCTION chaos_log_timer() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF OLD.status IS DISTINCT FROM NEW.status OR OLD.lease_owner IS DISTINCT FROM NEW.lease_owner
+    THEN
+        INSERT INTO chaos_timers (txid, backend, timer, kind, target, old_status, new_status,
+                                  old_owner, new_owner)
+        VALUES (txid_current(), pg_backend_pid(), NEW.id, NEW.kind, NEW.target, OLD.status,
+                NEW.status, OLD.lease_owner, NEW.lease_owner);
+    END IF;
+    RETURN NULL;
+END $$;
+"""
+
+_WRITE_TABLES = ("form_data", "import_rejected_rows", "import_row_errors")
+
+
+def _write_triggers() -> str:
+    parts = []
+    for table in _WRITE_TABLES:
+        parts.append(
+            f"CREATE TRIGGER chaos_{table}_ins AFTER INSERT ON {table} "
+            "REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT "
+            "EXECUTE FUNCTION chaos_log_writes();"
+        )
+        parts.append(
+            f"CREATE TRIGGER chaos_{table}_upd AFTER UPDATE ON {table} "
+            "REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT "
+            "EXECUTE FUNCTION chaos_log_writes();"
+        )
+        parts.append(
+            f"CREATE TRIGGER chaos_{table}_del AFTER DELETE ON {table} "
+            "REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT "
+            "EXECUTE FUNCTION chaos_log_writes();"
+        )
+    parts.append(
+        "CREATE TRIGGER chaos_jobs_upd AFTER UPDATE ON import_jobs "
+        "FOR EACH ROW EXECUTE FUNCTION chaos_log_job();"
+    )
+    parts.append(
+        "CREATE TRIGGER chaos_timers_upd AFTER UPDATE ON timer_jobs "
+        "FOR EACH ROW EXECUTE FUNCTION chaos_log_timer();"
+    )
+    return "\n".join(parts)
+
+
+def install(url: str) -> None:
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(AUDIT_DDL)  # type: ignore[arg-type]
+        conn.execute(_write_triggers())  # type: ignore[arg-type]
+
+
+def _pid_of(owner: str | None) -> int | None:
+    if not owner:
+        return None
+    parts = owner.split(":")
+    return int(parts[-2]) if len(parts) >= 3 and parts[-2].isdigit() else None
+
+
+@dataclass
+class AuditReport:
+    problems: list[str]
+    write_transactions: int
+    takeovers: int  # claims of a running job from another owner
+    early_takeovers: int  # of those, before the old lease expired (owner known dead)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def check(
+    url: str,
+    *,
+    killed_pids: set[int] | None = None,
+    stale_backends: dict[int, Any] | None = None,
+) -> AuditReport:
+    """Check the committed history; `stale_backends` maps a server pid to the time after
+    which it must have committed nothing (a paused writer that lost its lease)."""
+    killed = killed_pids or set()
+    problems: list[str] = []
+    with psycopg.connect(url, row_factory=dict_row) as conn:
+        # Commit time, not insert time: a paused writer may insert before and commit after.
+        writes = conn.execute(
+            "SELECT *, coalesce(pg_xact_commit_timestamp(xmin), at) AS committed"
+            " FROM chaos_writes ORDER BY id"
+        ).fetchall()
+        jobs = conn.execute("SELECT * FROM chaos_jobs ORDER BY id").fetchall()
+        timers = conn.execute("SELECT * FROM chaos_timers ORDER BY id").fetchall()
+
+    by_tx: dict[tuple[int, int], dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for w in writes:
+        if w["op"] != "INSERT" and w["tbl"] != "import_row_errors":
+            problems.append(
+                f"job {w['job']}: {w['op']} of {w['n']} row(s) in {w['tbl']} (tx {w['txid']})"
+            )
+        by_tx[(w["txid"], w["job"])][w["tbl"]] += w["n"] if w["op"] == "INSERT" else 0
+        if stale_backends and w["backend"] in stale_backends:
+            after = stale_backends[w["backend"]]
+            if w["committed"] > after:
+                problems.append(
+                    f"job {w['job']}: paused writer (backend {w['backend']}) committed "
+                    f"{w['n']} row(s) in {w['tbl']} at {w['committed']:%H:%M:%S.%f} after "
+                    "losing its lease"
+                )
+
+    job_tx: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
+    takeovers = early = 0
+    for j in jobs:
+        job_tx[(j["txid"], j["job"])].append(j)
+        if (
+            j["old_status"] == "running"
+            and j["new_status"] == "running"
+            and j["old_owner"]
+            and j["new_owner"]
+            and j["old_owner"] != j["new_owner"]
+        ):
+            takeovers += 1
+            if j["old_expires"] is not None and j["old_expires"] > j["at"]:
+                early += 1
+                if _pid_of(j["old_owner"]) not in killed:
+                    problems.append(
+                        f"job {j['job']}: taken from live owner {j['old_owner']} by "
+                        f"{j['new_owner']} before its lease expired ({j['old_expires']})"
+                    )
+
+    for key, counts in by_tx.items():
+        txid, job = key
+        stored = counts.get("form_data", 0)
+        rejected = counts.get("import_rejected_rows", 0)
+        updates = job_tx.get(key, [])
+        d_success = sum(u["d_success"] for u in updates)
+        d_failed = sum(u["d_failed"] for u in updates)
+        if (stored, rejected) != (d_success, d_failed):
+            problems.append(
+                f"job {job}: transaction {txid} stored {stored} row(s) and {rejected} rejected "
+                f"row(s) but moved the cursor by +{d_success}/+{d_failed}"
+            )
+        for u in updates:
+            if u["d_success"] or u["d_failed"]:
+                if u["old_status"] != "running" or not u["old_owner"]:
+                    problems.append(
+                        f"job {job}: cursor moved in transaction {txid} while the job was "
+                        f"{u['old_status']} (owner {u['old_owner']})"
+                    )
+                elif u["new_owner"] != u["old_owner"] and u["new_status"] == "running":
+                    problems.append(
+                        f"job {job}: cursor moved in transaction {txid} by a changing owner "
+                        f"{u['old_owner']} -> {u['new_owner']}"
+                    )
+    # Cursor moves with no rows written at all.
+    for key, updates in job_tx.items():
+        if key in by_tx:
+            continue
+        moved = [u for u in updates if u["d_success"] or u["d_failed"]]
+        if moved:
+            problems.append(
+                f"job {key[1]}: transaction {key[0]} moved the cursor by "
+                f"+{sum(u['d_success'] for u in moved)}/+{sum(u['d_failed'] for u in moved)} "
+                "without writing any row"
+            )
+
+    problems.extend(_check_timers(timers, jobs))
+    return AuditReport(problems, len(by_tx), takeovers, early)
+
+
+def _check_timers(timers: list[dict[str, Any]], jobs: list[dict[str, Any]]) -> list[str]:
+    """A timer completes once, and a scheduled import's effect commits with it."""
+    problems = []
+    completed: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for t in timers:
+        if t["new_status"] == "completed" and t["old_status"] != "completed":
+            completed[t["timer"]].append(t)
+    effects: dict[int, set[str]] = defaultdict(set)
+    for j in jobs:
+        if j["became_available"]:
+            effects[j["txid"]].add(str(j["job"]))
+    for timer, done in completed.items():
+        if len(done) > 1:
+            problems.append(f"timer {timer}: completed {len(done)} times")
+        first = done[0]
+        if first["kind"] == "scheduled_import" and first["target"] not in effects[first["txid"]]:
+            problems.append(
+                f"timer {timer}: completed without making job {first['target']} available "
+                "in the same transaction"
+            )
+    return problems
+
+
+def timer_summary(url: str) -> dict[str, int]:
+    with psycopg.connect(url, row_factory=dict_row) as conn:
+        rows = conn.execute(
+            "SELECT status, count(*) AS n FROM timer_jobs GROUP BY status"
+        ).fetchall()
+    return {r["status"]: r["n"] for r in rows}

@@ -1,0 +1,63 @@
+"""A dedicated embedded PostgreSQL per campaign, which the campaign may stop and restart.
+
+Never the shared server: scenario 4 shuts it down (fast and immediate) under live workers.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import psycopg
+from psycopg import sql
+from psycopg.conninfo import make_conninfo
+
+from importer.embedded import EmbeddedServer, _bin_dir
+
+
+class ChaosServer:
+    def __init__(self, home: Path | None = None) -> None:
+        self._owned_home = home is None
+        self.home = Path(tempfile.mkdtemp(prefix="chaos-pg-")) if home is None else home
+        self.server = EmbeddedServer(self.home)
+        self.url = ""
+
+    def start(self) -> str:
+        self.url = self.server.ensure_running()
+        return self.url
+
+    def stop(self, mode: str) -> None:
+        """pg_ctl stop -m fast|immediate (immediate: no checkpoint, crash recovery on start)."""
+        self.server._run(
+            [str(_bin_dir() / "pg_ctl"), "-D", str(self.server.pgdata), "-m", mode, "-w", "stop"],
+            timeout=60,
+        )
+
+    def restart(self, mode: str, down_seconds: float) -> float:
+        """Stop, stay down a while, start again; returns how long it was unreachable."""
+        began = time.monotonic()
+        self.stop(mode)
+        time.sleep(down_seconds)
+        self.start()
+        return time.monotonic() - began
+
+    def admin(self) -> psycopg.Connection[tuple[object, ...]]:
+        return psycopg.connect(self.url, autocommit=True, application_name="chaos")
+
+    def create_database(self, name: str) -> str:
+        with self.admin() as conn:
+            conn.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        return make_conninfo(self.url, dbname=name)
+
+    def close(self) -> None:
+        try:
+            self.server.stop()
+        finally:
+            if self._owned_home:
+                shutil.rmtree(self.home, ignore_errors=True)
+                shutil.rmtree(self.server.socket_dir, ignore_errors=True)
