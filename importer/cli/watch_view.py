@@ -50,6 +50,17 @@ class WatchView:
     def run(
         self, console: Console, *, live: bool, interval: float, once: bool, stop: threading.Event
     ) -> None:
+        try:
+            self._run(console, live=live, interval=interval, once=once, stop=stop)
+        finally:
+            if self._conn is not None:
+                with contextlib.suppress(Exception):
+                    self._conn.close()
+            self._conn = None
+
+    def _run(
+        self, console: Console, *, live: bool, interval: float, once: bool, stop: threading.Event
+    ) -> None:
         if live:
             with Live(
                 self._render_error("connecting…"),
