@@ -254,9 +254,7 @@ def test_a_timer_scheduled_while_the_scheduler_sleeps_fires(
 ) -> None:
     job_id = waiting_job(conn, "later")
     with children(cli_env, tmp_path) as start:
-        scheduler = start(
-            "timers", extra_env={"IMPORTER_JOBS_TIMER_POLL_INTERVAL_SECONDS": "3600"}
-        )
+        scheduler = start("timers", extra_env={"IMPORTER_JOBS_TIMER_POLL_INTERVAL_SECONDS": "3600"})
         wait_for(
             lambda: conn.execute("SELECT 1 FROM workers WHERE kind = 'timers'").fetchone(),
             what="the scheduler to register",
