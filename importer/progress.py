@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
+from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskID, TextColumn
 from rich.table import Table
@@ -128,7 +129,7 @@ class LiveView(ProgressView):
     def __init__(self, console: Console) -> None:
         self.progress = Progress(
             TextColumn("job {task.fields[job_id]} {task.description}"),
-            BarColumn(),
+            BarColumn(bar_width=20),
             TextColumn("{task.fields[done]}/{task.fields[total_text]}"),
             TextColumn("{task.fields[rate]}"),
             TextColumn("ETA {task.fields[eta]}"),
@@ -180,6 +181,20 @@ def make_view(console: Console, *, quiet: bool, live: bool, interval: float = 5.
     return LiveView(console) if live else PlainView(console, interval)
 
 
+def plain_table(headers: Sequence[str], rows: Sequence[Sequence[str]], right: set[int]) -> str:
+    """Aligned columns without box drawing: for pipes and logs, never truncated."""
+    widths = [max(len(str(c)) for c in column) for column in zip(headers, *rows, strict=True)]
+
+    def line(cells: Sequence[str]) -> str:
+        parts = [
+            str(c).rjust(w) if i in right else str(c).ljust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ]
+        return "  ".join(parts).rstrip()
+
+    return "\n".join([line(headers), *(line(r) for r in rows)])
+
+
 @dataclass(frozen=True)
 class SummaryRow:
     job: Job
@@ -187,30 +202,47 @@ class SummaryRow:
     run_rows: int = 0
 
 
-def summary_table(rows: Sequence[SummaryRow]) -> Table:
-    table = Table(title="Import summary", title_justify="left")
-    for name, justify in (
-        ("Job", "right"),
-        ("File", "left"),
-        ("Status", "left"),
-        ("Rows", "right"),
-        ("Imported", "right"),
-        ("Rejected", "right"),
-        ("Time", "right"),
-        ("Rows/s", "right"),
-    ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for row in rows:
-        job = row.job
-        rate = row.run_rows / row.run_seconds if row.run_seconds and row.run_rows else None
-        table.add_row(
-            str(job.id),
-            job.file_name,
-            job.status,
-            format_count(job.total_rows),
-            format_count(job.success_rows),
-            format_count(job.failed_rows),
-            format_duration(row.run_seconds),
-            f"{rate:,.0f}" if rate else "-",
+SUMMARY_COLUMNS = ("Job", "File", "Status", "Rows", "Imported", "Rejected", "Time", "Rows/s")
+_SUMMARY_RIGHT = {0, 3, 4, 5, 6, 7}
+
+
+def _summary_cells(row: SummaryRow) -> list[str]:
+    job = row.job
+    rate = row.run_rows / row.run_seconds if row.run_seconds and row.run_rows else None
+    return [
+        str(job.id),
+        job.file_name,
+        job.status,
+        format_count(job.total_rows),
+        format_count(job.success_rows),
+        format_count(job.failed_rows),
+        format_duration(row.run_seconds),
+        f"{rate:,.0f}" if rate else "-",
+    ]
+
+
+def summary_table(rows: Sequence[SummaryRow], *, rich: bool = True) -> Table | str:
+    """The final summary: a rich table on a terminal, aligned plain text otherwise."""
+    cells = [_summary_cells(row) for row in rows]
+    if not rich:
+        return "Import summary\n" + plain_table(SUMMARY_COLUMNS, cells, _SUMMARY_RIGHT)
+    table = Table(
+        title="Import summary",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+    )
+    for index, name in enumerate(SUMMARY_COLUMNS):
+        # Every column keeps its full width; only the file name gives way on a narrow terminal.
+        widest = max([len(name), *(len(c[index]) for c in cells)])
+        table.add_column(
+            name,
+            justify="right" if index in _SUMMARY_RIGHT else "left",
+            no_wrap=True,
+            overflow="ellipsis",
+            min_width=4 if name == "File" else widest,
         )
+    for row_cells in cells:
+        table.add_row(*row_cells)
     return table

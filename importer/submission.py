@@ -1,0 +1,114 @@
+"""Submitting a workbook: check it against the form, store its bytes, create the job.
+
+Everything that can refuse the input (unreadable file, unknown form or sheet, a header that
+lacks required columns) happens before any job exists (exit 2). The same (form, sheet,
+sha256) is one job: submitting it again returns the existing job unless ``force``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from importer import jobs
+from importer.config import ImportSettings
+from importer.db import Connection
+from importer.errors import InputError
+from importer.jobs import Job
+
+
+@dataclass(frozen=True)
+class Submission:
+    job: Job
+    created: bool  # False: this file was submitted before; ``job`` is that import
+    extra_columns: tuple[str, ...] = ()
+    scheduled_timer: int | None = None
+
+
+def read_workbook_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: file not found") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not a workbook") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+
+
+def submit_workbook(
+    conn: Connection,
+    path: Path,
+    *,
+    form_name: str,
+    settings: ImportSettings,
+    sheet: str | None = None,
+    engine: str = "auto",
+    memory_budget_mb: int = 512,
+    force: bool = False,
+    claim_owner: str | None = None,
+    due_at: datetime | None = None,
+    timer_max_attempts: int = 5,
+) -> Submission:
+    """Check, store and create (one transaction). ``conn`` must be in autocommit mode.
+
+    ``claim_owner``: lease the new job to this owner in the same transaction (a foreground
+    run), so no worker can take it first. ``due_at``: the job waits on a scheduled_import
+    timer instead. Otherwise workers are notified.
+    """
+    from importer.excel import open_sheet
+    from importer.forms_repo import get_form
+    from importer.validate import Validator
+
+    content = read_workbook_bytes(path)
+    form, version = get_form(conn, form_name)
+    with open_sheet(
+        content, sheet=sheet, engine=engine, memory_budget_mb=memory_budget_mb, file_name=path.name
+    ) as reader:
+        validator = Validator(form, reader.header)  # InputError: header does not fit the form
+        new = jobs.NewJob(
+            form=form.name,
+            form_version=version,
+            file=jobs.file_sha256(content),
+            file_name=path.name,
+            sheet=reader.sheet_name,
+            engine=reader.engine,  # what auto chose: every run of the job reads alike
+            header=list(reader.header),
+            total_rows=None,
+            max_attempts=settings.max_attempts,
+        )
+        existing = None if force else jobs.find_job_by_key(conn, new.key)
+        if existing is not None:
+            return Submission(existing, created=False)
+        new = jobs.NewJob(**{**new.__dict__, "total_rows": reader.count_rows()})
+        extra = tuple(validator.extra_columns)
+
+    timer_id: int | None = None
+    with conn.transaction():
+        jobs.store_file(conn, content)
+        job, created = jobs.create_job(conn, new, force=force, waiting=due_at is not None)
+        if not created:
+            return Submission(job, created=False)
+        if due_at is not None:
+            from importer.timers import SCHEDULED_IMPORT, schedule_timer
+
+            timer_id = schedule_timer(
+                conn,
+                kind=SCHEDULED_IMPORT,
+                target=str(job.id),
+                due_at=due_at,
+                max_attempts=timer_max_attempts,
+            )
+        elif claim_owner is not None:
+            claimed = jobs.claim_jobs(
+                conn,
+                owner=claim_owner,
+                limit=1,
+                lease_seconds=settings.lease_seconds,
+                job_ids=[job.id],
+            )
+            job = claimed[0] if claimed else job
+        else:
+            jobs.notify(conn, job.id)
+    return Submission(job, created=True, extra_columns=extra, scheduled_timer=timer_id)
