@@ -128,6 +128,72 @@ def test_new_kinds_can_be_registered(conn: Connection) -> None:
         timers._EFFECTS.pop("test_echo", None)
 
 
+def test_a_long_batch_renews_its_leases_and_keeps_its_timers(
+    conn: Connection, database_url: str
+) -> None:
+    from importer.db import connect
+
+    stolen: list[int] = []
+    lease_valid_when_fired: list[bool] = []
+
+    with connect(database_url, autocommit=True) as rival:
+
+        @timers.register_kind("test_slow")
+        def slow(c: Connection, timer: timers.Timer) -> str | None:
+            row = rival.execute(
+                "SELECT lease_expires_at > now() AS valid FROM timer_jobs WHERE id = %s",
+                (timer.id,),
+            ).fetchone()
+            assert row is not None
+            lease_valid_when_fired.append(row["valid"])
+            c.execute("SELECT pg_sleep(0.15)")
+            stolen.extend(
+                t.id for t in claim_timers(rival, owner="rival:2:b", limit=10, lease_seconds=60)
+            )
+            return None
+
+        try:
+            ids = [
+                schedule_timer(conn, kind="test_slow", target=str(i), due_at=now(), max_attempts=1)
+                for i in range(4)
+            ]
+            claimed = claim_timers(conn, owner="me:1:a", limit=10, lease_seconds=0.3)
+            report = TimerFirer(conn, "me:1:a", TimerSettings(lease_seconds=0.3)).fire(claimed)
+        finally:
+            timers._EFFECTS.pop("test_slow", None)
+    assert stolen == [] and report.lost == []
+    assert sorted(report.completed) == sorted(ids)
+    # Four effects of 0.15 s outlast a 0.3 s lease: each timer's lease was renewed in time.
+    assert lease_valid_when_fired == [True] * 4
+
+
+def test_stopping_mid_batch_fires_the_current_timer_and_releases_the_rest(
+    conn: Connection,
+) -> None:
+    import threading
+
+    stop = threading.Event()
+
+    @timers.register_kind("test_stopper")
+    def stopper(c: Connection, timer: timers.Timer) -> str | None:
+        stop.set()  # as if SIGTERM arrived while this timer fires
+        return None
+
+    try:
+        ids = [
+            schedule_timer(conn, kind="test_stopper", target=str(i), due_at=now(), max_attempts=2)
+            for i in range(3)
+        ]
+        claimed = claim_timers(conn, owner="me:1:a", limit=10, lease_seconds=60)
+        report = TimerFirer(conn, "me:1:a", TimerSettings(), stop).fire(claimed)
+    finally:
+        timers._EFFECTS.pop("test_stopper", None)
+    assert report.completed == [ids[0]] and sorted(report.released) == ids[1:]
+    for timer_id in ids[1:]:
+        timer = get_timer(conn, timer_id)
+        assert (timer.status, timer.attempts, timer.lease_owner) == ("pending", 0, None)
+
+
 # --- real scheduler processes --------------------------------------------------------------
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import signal
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from importer import jobs
 from importer.config import ImportSettings
 from importer.db import Connection
 from importer.submission import submit_workbook
+from importer.timers import get_timer
 from tests.conftest import CliResult
 from tests.fleet_support import children, wait_for
 from tests.jobs_support import Book, add_form, assert_exactly_once, orders_book
@@ -301,3 +303,28 @@ def test_stats_and_watch_show_the_queue(  # type: ignore[no-untyped-def]
     assert watch.exit_code == 0, watch.stderr
     assert "running jobs" in watch.stdout and "boom" in watch.stdout
     assert str(queued)  # the queued job is counted above
+
+
+def test_a_scheduled_import_waits_for_its_timer_then_a_worker_runs_it(
+    logged: Connection, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    conn = logged
+    book = orders_book(tmp_path / "nightly.xlsx", 40)
+    due = datetime.now(UTC) + timedelta(seconds=1)
+    submitted = submit_workbook(
+        conn, book.path, form_name="orders", settings=ImportSettings(), due_at=due
+    )
+    job_id, timer_id = submitted.job.id, submitted.scheduled_timer
+    assert timer_id is not None
+    with children(cli_env, tmp_path) as start:
+        worker = start("worker")
+        scheduler = start("timers")
+        wait_for(lambda: terminal(conn, [job_id]), what="the scheduled job to run")
+        for child in (worker, scheduler):
+            child.signal(signal.SIGTERM)
+            assert child.wait() == 0, child.output()
+    assert_exactly_once(conn, job_id, book)
+    timer = get_timer(conn, timer_id)
+    assert timer.status == "completed" and timer.attempts == 1
+    started = job_of(conn, job_id).started_at
+    assert started is not None and started >= due  # never claimed before its time

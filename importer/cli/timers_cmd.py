@@ -93,7 +93,10 @@ def list_command(
     if not timers:
         console.print("no timers")
         return
-    table = Table("id", "kind", "target", "status", "due", "attempts", "owner / error")
+    table = Table()
+    for column in ("id", "kind", "target", "status", "due", "attempts"):
+        table.add_column(column, no_wrap=True)
+    table.add_column("owner / error")
     for timer in timers:
         detail = timer.lease_owner if timer.status == "processing" else timer.last_error
         table.add_row(

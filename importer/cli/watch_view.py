@@ -143,7 +143,7 @@ class WatchView:
             ("  running ", "dim"), (str(s.running), "cyan"),
             ("  failed ", "dim"), (str(s.failed), "red" if s.failed else ""),
             ("  oldest queued ", "dim"), oldest,
-            ("  timers due ", "dim"), str(s.timers_due), ("/", "dim"), str(s.timers_live),
+            ("  timers due ", "dim"), str(s.timers_due), (f" of {s.timers_live} live", "dim"),
             ("  workers ", "dim"), str(s.live_workers),
             ("  schedulers ", "dim"), str(s.live_schedulers),
         )  # fmt: skip
