@@ -266,7 +266,7 @@ def _far_corner(path: Path) -> None:
 
 
 def _error_cells(path: Path) -> None:
-    errors = ["#N/A", "#DIV/0!", "#REF!", "#VALUE!", "#NAME?", "#NUM!", "#NULL!", "#GETTING_DATA"]
+    errors = ["#N/A", "#DIV/0!", "#REF!", "#VALUE!", "#NAME?", "#NUM!", "#NULL!"]
     body = list(_rows([HEADER]))
     for r in range(2, 22):
         cells = []
@@ -274,6 +274,22 @@ def _error_cells(path: Path) -> None:
             code = excel_escape(errors[(r + c) % len(errors)])
             cells.append(f'<c r="{col_letters(c)}{r}" t="e"><v>{code}</v></c>')
         body.append(row_xml(r, cells))
+    Package([Sheet("Sheet1", sheet_xml(body))]).write(path)
+
+
+def _getting_data(path: Path) -> None:
+    body = [
+        *_rows([HEADER, ["a", 1, None, None]]),
+        row_xml(
+            3,
+            [
+                text_cell("A3", "b"),
+                number_cell("B3", "2"),
+                '<c r="C3" t="e"><v>#GETTING_DATA</v></c>',
+            ],
+        ),
+        *_rows([["c", 3, None, None]], 4),
+    ]
     Package([Sheet("Sheet1", sheet_xml(body))]).write(path)
 
 
@@ -437,7 +453,14 @@ def cases() -> list[Case]:
         }
     )
     return [
-        Case("renamed_csv.xlsx", "refused", _write_bytes(csv), "CSV text named .xlsx"),
+        Case(
+            "renamed_csv.xlsx",
+            "imported",
+            _write_bytes(csv),
+            "CSV text named .xlsx: the format comes from the bytes, and CSV is supported",
+            good=2,
+            verbatim={2: {"name": "alpha", "qty": 1}, 3: {"name": "beta", "qty": 2}},
+        ),
         Case("renamed_html.xlsx", "refused", _write_bytes(html), "HTML table named .xlsx"),
         Case("renamed_pdf.xlsx", "refused", _write_bytes(pdf), "PDF named .xlsx"),
         Case("empty.xlsx", "refused", _write_bytes(b""), "zero-byte file"),
@@ -587,6 +610,15 @@ def cases() -> list[Case]:
             _error_cells,
             "every data cell is an Excel error (#N/A, #DIV/0!, ...): every row rejected",
             bad=20,
+        ),
+        Case(
+            "getting_data_error.xlsx",
+            "imported",
+            _getting_data,
+            "one #GETTING_DATA error cell (Excel's newest error value): that row alone rejected",
+            good=2,
+            bad=1,
+            verbatim={2: {"name": "a"}, 4: {"name": "c"}},
         ),
         Case(
             "long_cell_32767.xlsx",
