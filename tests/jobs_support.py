@@ -165,7 +165,7 @@ def wait_until_stopped(proc: subprocess.Popen[bytes], timeout: float = 60.0) -> 
 
 def kill_9(proc: subprocess.Popen[bytes]) -> None:
     os.kill(proc.pid, signal.SIGKILL)
-    proc.wait(timeout=30)
+    proc.communicate(timeout=30)  # reaps it and closes its pipes
 
 
 def only_job_id(conn: Connection) -> int:
