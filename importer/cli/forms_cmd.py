@@ -1,9 +1,123 @@
-"""Commands registered by forms_cmd (placeholder until implemented)."""
+"""`importer forms ...`: add, list, show and infer form definitions."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import typer
+
+from importer.cli.output import stderr_console, stdout_console
+from importer.cli.state import state
+from importer.errors import InputError, UsageError
+from importer.forms import form_to_toml, load_form_file
+
+forms_app = typer.Typer(
+    help="Form definitions: the fields a workbook must provide.", no_args_is_help=True
+)
+
+
+@forms_app.command("add")
+def add_command(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="Form definition (TOML).", show_default=False),
+) -> None:
+    """Create a form, or add a new version when the definition changed."""
+    from importer.forms_repo import get_form, save_form
+
+    form = load_form_file(file)
+    with state(ctx).db().connect(autocommit=True) as conn:
+        try:
+            _, before = get_form(conn, form.name)
+        except UsageError:
+            before = 0
+        version = save_form(conn, form)
+    if before == 0:
+        what = "created"
+    elif version == before:
+        what = "unchanged"
+    else:
+        what = "updated"
+    stdout_console().print(
+        f"form {form.name!r} {what}: version {version}, {len(form.fields)} fields"
+    )
+
+
+@forms_app.command("list")
+def list_command(
+    ctx: typer.Context,
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per form."),
+) -> None:
+    """List the forms with their current version."""
+    from importer.forms_repo import list_forms
+
+    with state(ctx).db().connect(autocommit=True) as conn:
+        forms = list_forms(conn)
+    console = stdout_console()
+    if as_json:
+        for summary in forms:
+            console.print(json.dumps(summary.to_json()), markup=False)
+        return
+    if not forms:
+        console.print("no forms yet (add one with: importer forms add FILE.toml)")
+        return
+    width = max(len(s.name) for s in forms)
+    for s in forms:
+        key = f"  key: {', '.join(s.key)}" if s.key else ""
+        console.print(
+            f"{s.name:<{width}}  v{s.version:<3} {s.fields:>3} fields  "
+            f"updated {s.updated_at:%Y-%m-%d %H:%M}{key}",
+            markup=False,
+        )
+
+
+@forms_app.command("show")
+def show_command(
+    ctx: typer.Context,
+    name: str = typer.Argument(..., help="Form name.", show_default=False),
+    version: int | None = typer.Option(None, "--version", help="An older version."),
+    as_json: bool = typer.Option(False, "--json", help="The stored JSON definition."),
+) -> None:
+    """Print a form's definition (as TOML, ready to edit and add again)."""
+    from importer.forms_repo import get_form
+
+    with state(ctx).db().connect(autocommit=True) as conn:
+        form, found = get_form(conn, name, version)
+    console = stdout_console()
+    if as_json:
+        console.print(json.dumps({"version": found, "definition": form.to_json()}), markup=False)
+    else:
+        console.print(f"# form {form.name!r}, version {found}", markup=False)
+        console.print(form_to_toml(form), markup=False, end="")
+
+
+@forms_app.command("infer")
+def infer_command(
+    workbook: Path = typer.Argument(..., help="Workbook (or CSV) to look at.", show_default=False),
+    sheet: str | None = typer.Option(None, "--sheet", help="Sheet name (default: first visible)."),
+    output: Path | None = typer.Option(None, "-o", "--output", help="Write the TOML here."),
+    name: str | None = typer.Option(None, "--name", help="Form name (default: file name)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the output file."),
+) -> None:
+    """Write a starting form definition from a sheet's header and cell types."""
+    from importer.excel import open_sheet
+    from importer.form_infer import infer_form
+
+    if output is not None and output.exists() and not force:
+        raise InputError(f"{output} already exists (use --force to overwrite)")
+    with open_sheet(workbook, sheet=sheet) as reader:
+        form, notes = infer_form(reader, name or workbook.stem.split(".")[0])
+        origin = f"# inferred from {workbook.name}, sheet {reader.sheet_name!r}: check every type\n"
+    text = origin + form_to_toml(form, comments=notes)
+    if output is None:
+        stdout_console().print(text, markup=False, end="")
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"{output}: cannot write ({exc.strerror or exc})") from None
+    stderr_console().print(f"wrote {output} ({len(form.fields)} fields)", markup=False)
 
 
 def register(app: typer.Typer) -> None:
-    """Add this module's commands to the app."""
+    app.add_typer(forms_app, name="forms")

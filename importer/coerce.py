@@ -1,0 +1,447 @@
+"""Per-field coercers: one normalized cell value in, one JSON-ready value out (or Invalid).
+
+The declared type decides, never a sample. Each coercer is built once per field with its
+rules baked in, so that validating a cell is one function call.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from importer.excel.values import (
+    MAX_SERIAL,
+    CellError,
+    NumberText,
+    display_text,
+    number_text,
+    serial_to_datetime,
+)
+from importer.forms import Field
+
+Coercer = Callable[[object], Any]
+
+_INT_TEXT = re.compile(r"[+-]?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.0*)?")
+_DEC_TEXT = re.compile(r"[+-]?(?:\d+|\d{1,3}(?:,\d{3})+)?(?:\.\d*)?(?:[eE][+-]?\d+)?")
+_EMAIL = re.compile(
+    r"[^@\s<>(),;:\"\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+"
+)
+_TRUE = frozenset({"true", "yes", "y", "1", "t"})
+_FALSE = frozenset({"false", "no", "n", "0", "f"})
+_MAX_DIGITS = 15  # what a JSON number (a double) holds exactly, and what Excel shows
+
+
+class Invalid(Exception):
+    """A cell's value does not fit its field; the message is for the person who sent it."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _quote(value: object) -> str:
+    text = display_text(value) or ""
+    return f"'{text}'" if len(text) <= 60 else f"'{text[:57]}...'"
+
+
+def _kind(value: object) -> str:
+    """What a cell holds, in words, for type mismatch messages."""
+    kind = type(value)
+    if kind is bool:
+        return "a TRUE/FALSE value"
+    if kind is datetime:
+        return "a date and time"
+    if kind is date:
+        return "a date"
+    if kind is time:
+        return "a time of day"
+    if kind is timedelta:
+        return "a duration"
+    if kind is float or kind is int or kind is NumberText:
+        return "a number"
+    return "text"
+
+
+def _format_hint(formats: tuple[str, ...]) -> str:
+    names = {"%d": "DD", "%m": "MM", "%Y": "YYYY", "%y": "YY", "%H": "hh", "%M": "mm", "%S": "ss"}
+    names |= {"%b": "Mon", "%B": "Month", "%I": "hh", "%p": "AM/PM", "%f": "ffffff"}
+    hints = []
+    for fmt in formats:
+        for code, name in names.items():
+            fmt = fmt.replace(code, name)
+        hints.append(fmt)
+    return ", ".join(hints)
+
+
+def build_coercer(field: Field, *, date1904: bool = False) -> Coercer:
+    """The function that turns a cell into this field's stored value (or raises Invalid)."""
+    base = _BUILDERS[field.type](field, date1904)
+    required = field.required
+
+    def coerce(value: object) -> Any:
+        if value is None:
+            if required:
+                raise Invalid("a value is required but the cell is empty")
+            return None
+        if type(value) is CellError:
+            raise Invalid(value.describe())
+        return base(value)
+
+    return coerce
+
+
+def _empty_text(required: bool) -> Any:
+    if required:
+        raise Invalid("a value is required but the cell is empty")
+    return None
+
+
+# --- builders, one per type --------------------------------------------------------------------
+
+
+def _string(field: Field, date1904: bool) -> Coercer:
+    required = field.required
+    lo, hi = field.min_length, field.max_length
+    pattern = re.compile(field.pattern) if field.pattern else None
+
+    def check(text: str) -> str:
+        if hi is not None and len(text) > hi:
+            raise Invalid(f"is {len(text)} characters long; at most {hi} are allowed")
+        if lo is not None and len(text) < lo:
+            raise Invalid(f"is {len(text)} characters long; at least {lo} are required")
+        if pattern is not None and not pattern.search(text):
+            raise Invalid(f"{_quote(text)} does not have the expected form ({field.pattern})")
+        return text
+
+    def coerce(value: object) -> Any:
+        kind = type(value)
+        if kind is str:
+            if not value.strip():  # type: ignore[attr-defined]
+                return _empty_text(required)
+            return check(value)  # type: ignore[arg-type]
+        if kind is NumberText:
+            return check(value.text)  # type: ignore[attr-defined]
+        if kind is float:
+            return check(number_text(value))  # type: ignore[arg-type]
+        return check(display_text(value) or "")
+
+    return coerce
+
+
+def _integer(field: Field, date1904: bool) -> Coercer:
+    lo, hi = field.min, field.max
+    required = field.required
+
+    def bounded(number: int) -> int:
+        if lo is not None and number < lo:  # type: ignore[operator]
+            raise Invalid(f"{number} is less than the minimum {lo}")
+        if hi is not None and number > hi:  # type: ignore[operator]
+            raise Invalid(f"{number} is more than the maximum {hi}")
+        return number
+
+    def coerce(value: object) -> Any:
+        kind = type(value)
+        if kind is NumberText:
+            value, kind = value.value, float  # type: ignore[attr-defined]
+        if kind is float:
+            if value.is_integer():  # type: ignore[attr-defined]
+                return bounded(int(value))  # type: ignore[call-overload]
+            raise Invalid(f"{_quote(value)} is not a whole number")
+        if kind is str:
+            text = value.strip()  # type: ignore[attr-defined]
+            if not text:
+                return _empty_text(required)
+            if _INT_TEXT.fullmatch(text):
+                return bounded(int(text.replace(",", "").split(".")[0]))
+            raise Invalid(f"{_quote(text)} is not a whole number")
+        if kind is int:
+            return bounded(value)  # type: ignore[arg-type]
+        raise Invalid(f"{_quote(value)} is {_kind(value)}, not a whole number")
+
+    return coerce
+
+
+def _decimal(field: Field, date1904: bool) -> Coercer:
+    lo = float(field.min) if field.min is not None else None  # type: ignore[arg-type]
+    hi = float(field.max) if field.max is not None else None  # type: ignore[arg-type]
+    required = field.required
+
+    def bounded(number: float, shown: object) -> float:
+        if lo is not None and number < lo:
+            raise Invalid(f"{_quote(shown)} is less than the minimum {field.min}")
+        if hi is not None and number > hi:
+            raise Invalid(f"{_quote(shown)} is more than the maximum {field.max}")
+        return number
+
+    def coerce(value: object) -> Any:
+        kind = type(value)
+        if kind is NumberText:
+            value, kind = value.value, float  # type: ignore[attr-defined]
+        if kind is float:
+            if value != value or value in (float("inf"), float("-inf")):
+                raise Invalid(f"{_quote(value)} is not a number")
+            # Excel shows 15 significant digits; beyond them is binary noise (0.1+0.2).
+            return bounded(float(f"{value:.15g}"), value)
+        if kind is str:
+            text = value.strip()  # type: ignore[attr-defined]
+            if not text:
+                return _empty_text(required)
+            if not _DEC_TEXT.fullmatch(text) or not any(c.isdigit() for c in text):
+                raise Invalid(f"{_quote(text)} is not a number")
+            try:
+                number = Decimal(text.replace(",", ""))
+            except InvalidOperation:
+                raise Invalid(f"{_quote(text)} is not a number") from None
+            digits = len(number.normalize().as_tuple().digits)
+            if digits > _MAX_DIGITS:
+                raise Invalid(
+                    f"{_quote(text)} has more than {_MAX_DIGITS} significant digits "
+                    "and cannot be stored exactly"
+                )
+            return bounded(float(number), text)
+        if kind is int:
+            return bounded(float(value), value)  # type: ignore[arg-type]
+        raise Invalid(f"{_quote(value)} is {_kind(value)}, not a number")
+
+    return coerce
+
+
+def _parse_text_moment(text: str, formats: tuple[str, ...]) -> datetime | date | None:
+    try:
+        if len(text) <= 10:
+            return date.fromisoformat(text)
+        return datetime.fromisoformat(text)
+    except ValueError:
+        pass
+    for fmt in formats:
+        try:
+            return datetime.strptime(text, fmt)
+        except ValueError:
+            continue
+    return None
+
+
+def _serial(value: float, date1904: bool) -> datetime:
+    if not 0 <= value <= MAX_SERIAL:
+        raise Invalid(f"{_quote(value)} is a number, not a date")
+    return serial_to_datetime(value, date1904)
+
+
+def _date(field: Field, date1904: bool) -> Coercer:
+    lo, hi = field.min, field.max
+    formats = field.formats
+    hint = "YYYY-MM-DD" + (f" or {_format_hint(formats)}" if formats else "")
+    required = field.required
+
+    def bounded(day: date) -> str:
+        if lo is not None and day < lo:  # type: ignore[operator]
+            raise Invalid(f"{day.isoformat()} is before the earliest allowed date {lo}")
+        if hi is not None and day > hi:  # type: ignore[operator]
+            raise Invalid(f"{day.isoformat()} is after the latest allowed date {hi}")
+        return day.isoformat()
+
+    def from_moment(moment: datetime) -> str:
+        if moment.time() != time():
+            raise Invalid(f"{_quote(moment)} has a time of day; a date alone is expected")
+        return bounded(moment.date())
+
+    def coerce(value: object) -> Any:
+        kind = type(value)
+        if kind is date:
+            return bounded(value)  # type: ignore[arg-type]
+        if kind is datetime:
+            return from_moment(value)  # type: ignore[arg-type]
+        if kind is float or kind is int:
+            return from_moment(_serial(value, date1904))  # type: ignore[arg-type]
+        if kind is str:
+            text = value.strip()  # type: ignore[attr-defined]
+            if not text:
+                return _empty_text(required)
+            parsed = _parse_text_moment(text, formats)
+            if parsed is None:
+                raise Invalid(f"{_quote(text)} is not a date (expected {hint})")
+            if type(parsed) is datetime:
+                return from_moment(parsed)
+            return bounded(parsed)
+        raise Invalid(f"{_quote(value)} is {_kind(value)}, not a date")
+
+    return coerce
+
+
+def _datetime(field: Field, date1904: bool) -> Coercer:
+    lo, hi = field.min, field.max
+    formats = field.formats
+    hint = "YYYY-MM-DD hh:mm:ss" + (f" or {_format_hint(formats)}" if formats else "")
+    required = field.required
+
+    def bounded(moment: datetime) -> str:
+        if lo is not None and _comparable(moment, lo) < lo:  # type: ignore[operator]
+            raise Invalid(f"{moment.isoformat(sep=' ')} is before the earliest allowed {lo}")
+        if hi is not None and _comparable(moment, hi) > hi:  # type: ignore[operator]
+            raise Invalid(f"{moment.isoformat(sep=' ')} is after the latest allowed {hi}")
+        return moment.isoformat()
+
+    def coerce(value: object) -> Any:
+        kind = type(value)
+        if kind is datetime:
+            return bounded(value)  # type: ignore[arg-type]
+        if kind is date:
+            return bounded(datetime.combine(value, time()))  # type: ignore[arg-type]
+        if kind is float or kind is int:
+            return bounded(_serial(value, date1904))  # type: ignore[arg-type]
+        if kind is str:
+            text = value.strip()  # type: ignore[attr-defined]
+            if not text:
+                return _empty_text(required)
+            parsed = _parse_text_moment(text, formats)
+            if parsed is None:
+                raise Invalid(f"{_quote(text)} is not a date and time (expected {hint})")
+            if type(parsed) is date:
+                parsed = datetime.combine(parsed, time())
+            return bounded(parsed)  # type: ignore[arg-type]
+        raise Invalid(f"{_quote(value)} is {_kind(value)}, not a date and time")
+
+    return coerce
+
+
+def _comparable(moment: datetime, bound: object) -> datetime:
+    """Compare aware and naive datetimes sensibly: drop the offset when the bound has none."""
+    if isinstance(bound, datetime) and bound.tzinfo is None and moment.tzinfo is not None:
+        return moment.replace(tzinfo=None)
+    if isinstance(bound, datetime) and bound.tzinfo is not None and moment.tzinfo is None:
+        return moment.replace(tzinfo=bound.tzinfo)
+    return moment
+
+
+def _boolean(field: Field, date1904: bool) -> Coercer:
+    required = field.required
+
+    def coerce(value: object) -> Any:
+        kind = type(value)
+        if kind is bool:
+            return value
+        if kind is str:
+            text = value.strip().casefold()  # type: ignore[attr-defined]
+            if not text:
+                return _empty_text(required)
+            if text in _TRUE:
+                return True
+            if text in _FALSE:
+                return False
+            raise Invalid(f"{_quote(value)} is not yes/no (use true/false, yes/no, y/n or 1/0)")
+        if kind is float or kind is int:
+            if value == 1:
+                return True
+            if value == 0:
+                return False
+        raise Invalid(f"{_quote(value)} is not yes/no (use true/false, yes/no, y/n or 1/0)")
+
+    return coerce
+
+
+def _email(field: Field, date1904: bool) -> Coercer:
+    text_check = _string(field, date1904)
+
+    def coerce(value: object) -> Any:
+        if type(value) is not str:
+            raise Invalid(f"{_quote(value)} is {_kind(value)}, not an email address")
+        text = value.strip()
+        if text and not _EMAIL.fullmatch(text):
+            raise Invalid(f"{_quote(text)} is not a valid email address")
+        return text_check(text)
+
+    return coerce
+
+
+def _enum(field: Field, date1904: bool) -> Coercer:
+    canonical = {c.casefold(): c for c in field.choices}
+    exact = {c: c for c in field.choices}
+    listing = ", ".join(field.choices)
+    if len(listing) > 200:
+        listing = listing[:197] + "..."
+    required = field.required
+
+    def coerce(value: object) -> Any:
+        found = exact.get(value) if type(value) is str else None
+        if found is not None:
+            return found
+        shown = value.text if type(value) is NumberText else value
+        text = (display_text(shown) or "").strip()
+        if not text:
+            return _empty_text(required)
+        found = canonical.get(text.casefold())
+        if found is None:
+            raise Invalid(f"{_quote(text)} is not one of: {listing}")
+        return found
+
+    return coerce
+
+
+_BUILDERS: dict[str, Callable[[Field, bool], Coercer]] = {
+    "string": _string,
+    "integer": _integer,
+    "decimal": _decimal,
+    "date": _date,
+    "datetime": _datetime,
+    "boolean": _boolean,
+    "email": _email,
+    "enum": _enum,
+}
+
+
+_MEMO_LIMIT = 50_000
+
+
+def memoized(coerce: Coercer) -> tuple[dict[object, Any], Coercer]:
+    """The coercer with a cache of its successful results (values repeat a lot in sheets)."""
+    memo: dict[object, Any] = {}
+
+    def cached(value: object) -> Any:
+        result = coerce(value)
+        if result is not None and len(memo) < _MEMO_LIMIT:
+            memo[value] = result
+        return result
+
+    return memo, cached
+
+
+def fast_expression(field: Field, coerce: Coercer, i: int, cell: str, env: dict[str, Any]) -> str:
+    """A Python expression computing the field's value from `cell` (an expression).
+
+    It must give exactly what `coerce` gives (or raise Invalid through it): the common
+    case of each type is inlined, anything else calls the coercer `c{i}`.
+    """
+    x, c = f"x{i}", f"c{i}"
+    env[c] = coerce
+    lo, hi = field.min, field.max
+    if field.type in ("date", "datetime", "decimal", "enum"):
+        # Few distinct values per column: a dict lookup answers most cells.
+        memo, env[c] = memoized(coerce)
+        if field.type == "enum":
+            memo.update({choice: choice for choice in field.choices})
+        env[f"m{i}"] = memo
+        return f"(m{i}.get({x} := {cell}) or {c}({x}))"
+    if field.type == "string" and field.pattern is None and field.min_length is None:
+        cond = f"type({x} := {cell}) is str and {x}.strip()"
+        if field.max_length is not None:
+            cond += f" and len({x}) <= {field.max_length}"
+        return f"({x} if {cond} else {c}({x}))"
+    if field.type == "integer":
+        cond = f"type({x} := {cell}) is float and {x}.is_integer()"
+        if lo is not None:
+            cond += f" and {x} >= {lo!r}"
+        if hi is not None:
+            cond += f" and {x} <= {hi!r}"
+        return f"(int({x}) if {cond} else {c}({x}))"
+    if field.type == "boolean":
+        return f"({x} if type({x} := {cell}) is bool else {c}({x}))"
+    if field.type == "email" and field.pattern is None and field.min_length is None:
+        env[f"r{i}"] = _EMAIL.fullmatch
+        cond = f"type({x} := {cell}) is str and r{i}({x})"
+        if field.max_length is not None:
+            cond += f" and len({x}) <= {field.max_length}"
+        return f"({x} if {cond} else {c}({x}))"
+    return f"{c}({cell})"

@@ -1,0 +1,85 @@
+"""What every engine shares: the SheetReader interface, header detection, sheet choice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from types import TracebackType
+
+from importer.errors import InputError
+from importer.excel.values import Row, display_text
+
+# Excel's own limits: references beyond them are refused as absurd.
+MAX_ROWS = 1_048_576
+MAX_COLS = 16_384
+
+
+class SheetReader:
+    """One sheet of one workbook, read row by row. Close it (or use `with`)."""
+
+    sheet_name: str
+    engine: str  # "calamine" | "openpyxl" | "csv"
+    file_format: str  # "xlsx" | "xlsb" | "xls" | "ods" | "csv"
+    header: list[str]  # original header cells, in column order (column A first)
+    header_row: int  # Excel row number of the header
+    date1904: bool = False  # the workbook counts dates from 1904 (old Mac Excel)
+    sheet_names: list[str]
+
+    def rows(self) -> Iterator[Row]:
+        """Data rows after the header, in order; blank rows skipped."""
+        raise NotImplementedError
+
+    def count_rows(self) -> int:
+        """How many rows rows() yields."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release the workbook."""
+
+    def __enter__(self) -> SheetReader:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def header_texts(values: Sequence[object]) -> list[str]:
+    """A header row as texts, trailing empty cells dropped (they are ghost columns)."""
+    texts = [(display_text(v) or "").strip() if v is not None else "" for v in values]
+    while texts and not texts[-1]:
+        texts.pop()
+    return texts
+
+
+def choose_sheet(name: str, wanted: str | None, sheets: Sequence[tuple[str, bool]]) -> str:
+    """The sheet to read: the one asked for, else the first visible one.
+
+    `sheets` is (name, visible) in workbook order; hidden sheets are never picked implicitly.
+    """
+    if not sheets:
+        raise InputError(f"{name}: the workbook has no sheets")
+    if wanted is not None:
+        for sheet, _visible in sheets:
+            if sheet == wanted:
+                return sheet
+        folded = [s for s, _ in sheets if s.strip().casefold() == wanted.strip().casefold()]
+        if len(folded) == 1:
+            return folded[0]
+        listing = ", ".join(repr(s) for s, _ in sheets)
+        raise InputError(f"{name}: no sheet named {wanted!r} (the workbook has: {listing})")
+    for sheet, visible in sheets:
+        if visible:
+            return sheet
+    listing = ", ".join(repr(s) for s, _ in sheets)
+    raise InputError(
+        f"{name}: the workbook has no visible sheet (hidden: {listing}); "
+        "name one with --sheet if it is really meant to be read"
+    )
+
+
+def no_header(name: str, sheet: str) -> InputError:
+    return InputError(f"{name}: sheet {sheet!r} is empty (no header row found)")

@@ -1,0 +1,201 @@
+"""The fast engine: python-calamine parses the whole sheet in Rust, we normalize rows.
+
+calamine yields every number as float (xlsx) and every empty, error or uncalculated cell
+as "". Empty becomes None here; errors, uncalculated formulas and zero-padded numbers come
+from the byte-level scan done before (see xlsx_scan), as per-cell overrides.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from itertools import islice
+from typing import Any
+
+import python_calamine as pc
+
+from importer.errors import InputError
+from importer.excel.base import SheetReader, choose_sheet, header_texts, no_header
+from importer.excel.sniff import Source
+from importer.excel.values import Row, new_row
+
+
+def open_calamine_workbook(source: Source) -> Any:
+    try:
+        if source.path is not None:
+            return pc.CalamineWorkbook.from_path(str(source.path))
+        return pc.CalamineWorkbook.from_filelike(source.open())
+    except pc.PasswordError:
+        raise InputError(
+            f"{source.name}: the workbook is password-protected; remove the password and try again"
+        ) from None
+    except (pc.CalamineError, ValueError, OSError) as exc:
+        raise InputError(f"{source.name}: the workbook cannot be read ({_short(exc)})") from None
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text[:200]
+
+
+def calamine_sheets(workbook: Any) -> list[tuple[str, bool]]:
+    """(name, visible) of the workbook's worksheets (chart sheets and macros left out)."""
+    out = []
+    for meta in workbook.sheets_metadata:
+        if meta.typ not in (pc.SheetTypeEnum.WorkSheet,):
+            continue
+        out.append((meta.name, meta.visible == pc.SheetVisibleEnum.Visible))
+    return out
+
+
+class CalamineReader(SheetReader):
+    engine = "calamine"
+
+    def __init__(
+        self,
+        source: Source,
+        file_format: str,
+        wanted_sheet: str | None,
+        *,
+        workbook: Any = None,
+        date1904: bool = False,
+        overrides: dict[tuple[int, int], object] | None = None,
+        load_overrides: Callable[[], dict[tuple[int, int], object]] | None = None,
+    ) -> None:
+        """`overrides` are the cells calamine cannot give; `load_overrides` finds them on
+        first need instead (when a row shows an empty cell, which errors also look like)."""
+        self.file_format = file_format
+        self.date1904 = date1904
+        self._name = source.name
+        self._workbook = workbook if workbook is not None else open_calamine_workbook(source)
+        self.sheet_names = [name for name, _ in calamine_sheets(self._workbook)]
+        self.sheet_name = choose_sheet(source.name, wanted_sheet, calamine_sheets(self._workbook))
+        try:
+            self._sheet = self._workbook.get_sheet_by_name(self.sheet_name)
+        except pc.PasswordError:
+            raise InputError(f"{source.name}: the workbook is password-protected") from None
+        except (pc.CalamineError, ValueError, OSError) as exc:
+            raise InputError(
+                f"{source.name}: sheet {self.sheet_name!r} cannot be read ({_short(exc)})"
+            ) from None
+        # Only xlsx numbers are all floats already; other formats also give ints.
+        self._ints_to_float = file_format != "xlsx"
+        self._load_overrides = load_overrides
+        self._overrides: dict[int, list[tuple[int, object]]] | None = None
+        if overrides is not None or load_overrides is None:
+            self._set_overrides(overrides or {})
+        self._count: int | None = None
+        self._find_header()
+
+    def _set_overrides(self, overrides: dict[tuple[int, int], object]) -> None:
+        by_row: dict[int, list[tuple[int, object]]] = {}
+        for (row, col), value in overrides.items():
+            by_row.setdefault(row, []).append((col, value))
+        self._overrides = by_row
+
+    def _special_cells(self) -> dict[int, list[tuple[int, object]]]:
+        if self._overrides is None:
+            assert self._load_overrides is not None
+            self._set_overrides(self._load_overrides())
+        assert self._overrides is not None
+        return self._overrides
+
+    # calamine's iter_rows yields absolute rows (leading empty rows included) but columns
+    # from the first used one: self._col0 is that column's 0-based index.
+    def _find_header(self) -> None:
+        start = self._sheet.start
+        if start is None:
+            raise no_header(self._name, self.sheet_name)
+        self._col0 = int(start[1])
+        self._range_width = int(self._sheet.width)
+        for number, raw in enumerate(self._sheet.iter_rows(), start=1):
+            values = self._normalize(raw, number, self._range_width)
+            if values is not None and any(v is not None for v in values):
+                texts = header_texts(values)
+                if texts:
+                    self.header = texts
+                    self.header_row = number
+                    return
+        raise no_header(self._name, self.sheet_name)
+
+    def _normalize(self, raw: list[Any], number: int, n: int) -> tuple[object, ...] | None:
+        """One calamine row as normalized values for absolute columns A.. (slow, general path)."""
+        if len(raw) > n:
+            raw = raw[:n]
+        known = self._overrides
+        if known is None and "" in raw:
+            known = self._special_cells()
+        fixes = known.get(number) if known else None
+        if fixes:
+            for col, value in fixes:
+                pos = col - self._col0
+                if 0 <= pos < len(raw):
+                    raw[pos] = value
+        values = [
+            None if v == "" else (float(v) if self._ints_to_float and type(v) is int else v)
+            for v in raw
+        ]
+        if all(v is None for v in values):
+            return None
+        return (None,) * self._col0 + tuple(values)
+
+    def rows(self) -> Iterator[Row]:
+        width = len(self.header)
+        n = width - self._col0  # calamine columns that fall under the header
+        number = self.header_row
+        make_row = new_row
+        rows = islice(self._sheet.iter_rows(), self.header_row, None)
+        if self._ints_to_float or self._col0 > 0 or self._overrides:
+            # General path: other formats, data not starting at column A, known overrides.
+            for raw in rows:
+                number += 1
+                values = self._normalize(raw, number, n)
+                if values is not None:
+                    yield make_row((number, values))
+            return
+        # Fast path: plain xlsx from column A. An empty cell ("") may hide an error cell:
+        # the first one makes us look for such cells (once).
+        trim = self._range_width > n
+        known = self._overrides
+        for raw in rows:
+            number += 1
+            if trim:
+                raw = raw[:n]
+            if "" in raw:
+                if known is None:
+                    known = self._special_cells()
+                if known:
+                    fixes = known.get(number)
+                    if fixes:
+                        for col, value in fixes:
+                            if col < n:
+                                raw[col] = value
+                raw = [None if v == "" else v for v in raw]
+                if raw.count(None) == n:
+                    continue
+            yield make_row((number, tuple(raw)))
+
+    def count_rows(self) -> int:
+        if self._count is None:
+            n = len(self.header) - self._col0
+            count = 0
+            number = self.header_row
+            for raw in islice(self._sheet.iter_rows(), self.header_row, None):
+                number += 1
+                if len(raw) > n:
+                    raw = raw[:n]
+                if raw.count("") != len(raw):
+                    count += 1
+                elif self._special_cells().get(number) and any(
+                    0 <= col - self._col0 < n for col, _ in self._special_cells()[number]
+                ):
+                    count += 1  # a row of error cells only
+            self._count = count
+        return self._count
+
+    def close(self) -> None:
+        workbook, self._workbook = self._workbook, None
+        self._sheet = None
+        if workbook is not None:
+            with contextlib.suppress(pc.CalamineError):
+                workbook.close()

@@ -1,0 +1,131 @@
+"""open_sheet: sniff the file, pick the engine, return a SheetReader of normalized rows."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+from importer.errors import InputError
+from importer.excel.base import MAX_COLS, MAX_ROWS, SheetReader, choose_sheet
+from importer.excel.calamine_engine import CalamineReader
+from importer.excel.csv_engine import CsvReader
+from importer.excel.openpyxl_engine import OpenpyxlReader
+from importer.excel.sniff import Source, make_source, sniff
+from importer.excel.xlsx_parts import XlsxInfo, read_xlsx_info
+from importer.excel.xlsx_scan import scan_sheet
+
+ENGINES = ("auto", "calamine", "openpyxl")
+
+# calamine's memory for a sheet, measured: ~1.6x the sheet's XML, ~2x its shared strings.
+SHEET_XML_FACTOR = 1.6
+STRINGS_XML_FACTOR = 2.0
+# Bounding-box cells calamine may allocate (one slot each, ~32 bytes) when asked for
+# explicitly: beyond it the sheet is refused (a stray cell at XFD1048576 would need 550 GB).
+MAX_CALAMINE_CELLS = 64_000_000
+
+
+def open_sheet(
+    source: Path | bytes,
+    *,
+    sheet: str | None = None,
+    engine: str = "auto",
+    memory_budget_mb: int = 512,
+    file_name: str | None = None,
+    checked: bool = False,
+) -> SheetReader:
+    """Open one sheet of a workbook (or a CSV file); InputError for anything refused.
+
+    `checked=True` says these exact bytes already passed open_sheet once (at submit):
+    the safety pass over the sheet's cell references is then skipped.
+    """
+    if engine not in ENGINES:
+        raise InputError(f"unknown engine {engine!r} (choose from {', '.join(ENGINES)})")
+    src = make_source(source, file_name)
+    fmt = sniff(src)
+    if fmt == "csv":
+        return CsvReader(src, sheet)
+    if fmt != "xlsx":
+        if engine == "openpyxl":
+            raise InputError(
+                f"{src.name}: the streaming engine (openpyxl) reads .xlsx and .xlsm only; "
+                f"this file is .{fmt}: use --engine calamine or auto"
+            )
+        return CalamineReader(src, fmt, sheet)
+    return _open_xlsx(src, sheet, engine, memory_budget_mb << 20, checked)
+
+
+def estimate_calamine_bytes(archive: zipfile.ZipFile, sheet_part: str) -> int:
+    """What calamine would hold in memory for the sheet, from the parts' sizes."""
+    size = archive.getinfo(sheet_part).file_size * SHEET_XML_FACTOR
+    for part in ("xl/sharedStrings.xml", "xl/sharedstrings.xml"):
+        try:
+            size += archive.getinfo(part).file_size * STRINGS_XML_FACTOR
+            break
+        except KeyError:
+            continue
+    return int(size)
+
+
+def _open_xlsx(
+    src: Source, sheet: str | None, engine: str, budget: int, checked: bool
+) -> SheetReader:
+    name = src.name
+    try:
+        with src.open() as handle, zipfile.ZipFile(handle) as archive:
+            info = read_xlsx_info(archive, name)
+            chosen = choose_sheet(
+                name, sheet, [(s.name, s.state == "visible") for s in info.sheets]
+            )
+            part = next(s.path for s in info.sheets if s.name == chosen)
+            if part is None or part not in archive.NameToInfo:
+                raise InputError(
+                    f"{name}: the workbook is damaged (sheet {chosen!r} has no data part)"
+                )
+            if engine == "auto":
+                engine = (
+                    "openpyxl" if estimate_calamine_bytes(archive, part) > budget else "calamine"
+                )
+            eager_special = engine == "calamine" and (not checked or bool(info.zero_padded_styles))
+            scan = None
+            if not checked or eager_special:
+                scan = scan_sheet(
+                    archive,
+                    part,
+                    name,
+                    info.zero_padded_styles,
+                    bounds=not checked,
+                    special=eager_special,
+                )
+    except zipfile.BadZipFile:
+        raise InputError(f"{name}: the file is damaged or truncated") from None
+
+    if scan is not None and not checked:
+        if scan.max_row > MAX_ROWS or scan.max_col > MAX_COLS:
+            raise InputError(
+                f"{name}: sheet {chosen!r} refers to cells beyond Excel's limits "
+                f"(row {scan.max_row:,}, column {scan.max_col:,}); refusing an absurd file"
+            )
+        if engine == "calamine" and scan.max_row * scan.max_col > MAX_CALAMINE_CELLS:
+            raise InputError(
+                f"{name}: sheet {chosen!r} spans up to {scan.max_row:,} rows x {scan.max_col:,} "
+                "columns, too large to load at once: use --engine openpyxl (streaming), or "
+                "delete stray cells far from the data"
+            )
+    if engine == "openpyxl":
+        return OpenpyxlReader(src, chosen, zero_styles=info.zero_padded_styles)
+    return CalamineReader(
+        src,
+        "xlsx",
+        chosen,
+        date1904=info.date1904,
+        overrides=scan.overrides if eager_special and scan is not None else None,
+        load_overrides=lambda: _special_cells(src, part, info),
+    )
+
+
+def _special_cells(src: Source, part: str, info: XlsxInfo) -> dict[tuple[int, int], object]:
+    with src.open() as handle, zipfile.ZipFile(handle) as archive:
+        scan = scan_sheet(
+            archive, part, src.name, info.zero_padded_styles, bounds=False, special=True
+        )
+    return scan.overrides

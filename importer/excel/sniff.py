@@ -1,0 +1,189 @@
+"""What a file really is, decided from its bytes (never from its name), and zip-bomb caps.
+
+Every refusal is an InputError with one line a person can act on.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, Literal
+
+from importer.errors import InputError
+
+Format = Literal["xlsx", "xlsb", "xls", "ods", "csv"]
+
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
+_ODS_MIME = b"application/vnd.oasis.opendocument.spreadsheet"
+
+# Caps on what a workbook may unpack to: a real sheet compresses 5-30x; a bomb ~1000x.
+MAX_ENTRIES = 10_000
+MAX_PART_BYTES = 4 << 30
+MAX_TOTAL_BYTES = 8 << 30
+MAX_RATIO = 200
+RATIO_FLOOR_BYTES = 64 << 20  # small parts may be as compressible as they like
+
+
+@dataclass
+class Source:
+    """The file, opened once: a path on disk or bytes in memory."""
+
+    path: Path | None
+    data: bytes | None
+    name: str
+
+    def open(self) -> BinaryIO:
+        if self.data is not None:
+            return io.BytesIO(self.data)
+        assert self.path is not None
+        return self.path.open("rb")
+
+    def head(self, size: int = 8192) -> bytes:
+        if self.data is not None:
+            return self.data[:size]
+        with self.open() as handle:
+            return handle.read(size)
+
+    def size(self) -> int:
+        if self.data is not None:
+            return len(self.data)
+        assert self.path is not None
+        return self.path.stat().st_size
+
+
+def make_source(source: Path | bytes, file_name: str | None) -> Source:
+    if isinstance(source, bytes | bytearray | memoryview):
+        return Source(None, bytes(source), file_name or "workbook")
+    path = Path(source)
+    if not path.exists():
+        raise InputError(f"{path}: file not found")
+    if path.is_dir():
+        raise InputError(f"{path}: is a folder, not a workbook")
+    try:
+        with path.open("rb"):
+            pass
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    return Source(path, None, file_name or path.name)
+
+
+def sniff(source: Source) -> Format:
+    """The real format of the file; InputError for anything that is not a readable sheet."""
+    name = source.name
+    head = source.head()
+    if not head:
+        raise InputError(f"{name}: the file is empty")
+    if head.startswith(_ZIP_MAGIC):
+        return _sniff_zip(source)
+    if head.startswith(_OLE_MAGIC):
+        return _sniff_ole(source, head)
+    text = head.lstrip(b"\xef\xbb\xbf\xff\xfe\xfe\xff \t\r\n").lower()
+    text16 = head.decode("utf-16", "ignore").lstrip("\ufeff \t\r\n").lower().encode()
+    for probe in (text, text16 if head[:2] in (b"\xff\xfe", b"\xfe\xff") else b""):
+        if probe.startswith((b"<!doctype html", b"<html", b"<table", b"<head", b"<body")):
+            raise InputError(
+                f"{name}: this is a web page (HTML), not a workbook; open it in Excel and "
+                "save it as .xlsx"
+            )
+        if probe.startswith(b"<?xml"):
+            if b"urn:schemas-microsoft-com:office:spreadsheet" in probe:
+                raise InputError(
+                    f"{name}: this is an Excel 2003 XML spreadsheet; open it in Excel and "
+                    "save it as .xlsx"
+                )
+            raise InputError(f"{name}: this is an XML file, not a workbook")
+    if head.startswith(b"%PDF"):
+        raise InputError(f"{name}: this is a PDF document, not a workbook")
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "csv"  # UTF-16 text: Excel's "Unicode Text" export
+    if b"\x00" in head:
+        raise InputError(f"{name}: unrecognised file format (not a workbook or CSV text)")
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if exc.start < len(head) - 4:  # a multibyte character cut at the end is fine
+            raise InputError(
+                f"{name}: the text is not UTF-8; save the CSV as 'CSV UTF-8' (or as .xlsx)"
+            ) from None
+    return "csv"
+
+
+def _sniff_ole(source: Source, head: bytes) -> Format:
+    name = source.name
+    with source.open() as handle:
+        blob = handle.read(1 << 20)
+    if (
+        "EncryptedPackage".encode("utf-16-le") in blob
+        or "EncryptionInfo".encode("utf-16-le") in blob
+    ):
+        raise InputError(
+            f"{name}: the workbook is password-protected (encrypted); remove the password in "
+            "Excel and try again"
+        )
+    if "Workbook".encode("utf-16-le") in blob or "Book".encode("utf-16-le") in blob:
+        return "xls"
+    if "WordDocument".encode("utf-16-le") in blob:
+        raise InputError(f"{name}: this is a Word document, not a workbook")
+    raise InputError(f"{name}: an Office file that is not a workbook")
+
+
+def _sniff_zip(source: Source) -> Format:
+    name = source.name
+    try:
+        with source.open() as handle, zipfile.ZipFile(handle) as archive:
+            infos = archive.infolist()
+            check_zip_caps(infos, name)
+            names = {i.filename for i in infos}
+            if "xl/workbook.xml" in names:
+                return "xlsx"
+            if "xl/workbook.bin" in names:
+                return "xlsb"
+            if "mimetype" in names or "content.xml" in names:
+                mime = archive.read("mimetype").strip() if "mimetype" in names else b""
+                if mime == _ODS_MIME or (not mime and "content.xml" in names):
+                    return "ods"
+                raise InputError(
+                    f"{name}: an OpenDocument file that is not a spreadsheet ({mime.decode()})"
+                )
+            if "word/document.xml" in names:
+                raise InputError(f"{name}: this is a Word document, not a workbook")
+            if "ppt/presentation.xml" in names:
+                raise InputError(f"{name}: this is a PowerPoint file, not a workbook")
+    except zipfile.BadZipFile:
+        raise InputError(
+            f"{name}: the file is damaged or truncated (not a readable zip archive); "
+            "ask the sender for a fresh copy"
+        ) from None
+    except (zipfile.LargeZipFile, NotImplementedError) as exc:
+        raise InputError(f"{name}: unsupported zip archive ({exc})") from None
+    raise InputError(f"{name}: a zip archive that is not a workbook")
+
+
+def check_zip_caps(infos: list[zipfile.ZipInfo], name: str) -> None:
+    """Refuse archives that would unpack to absurd sizes (zip bombs)."""
+    if len(infos) > MAX_ENTRIES:
+        raise InputError(f"{name}: the archive has {len(infos)} parts; a workbook has far fewer")
+    total = 0
+    for info in infos:
+        total += info.file_size
+        if info.file_size > MAX_PART_BYTES:
+            raise InputError(
+                f"{name}: part {info.filename} would unpack to {info.file_size >> 20} MB "
+                f"(limit {MAX_PART_BYTES >> 20} MB)"
+            )
+        if info.file_size > RATIO_FLOOR_BYTES and info.file_size > MAX_RATIO * max(
+            info.compress_size, 1
+        ):
+            ratio = info.file_size // max(info.compress_size, 1)
+            raise InputError(
+                f"{name}: part {info.filename} is compressed {ratio} times "
+                f"(limit {MAX_RATIO}); refusing a possible zip bomb"
+            )
+    if total > MAX_TOTAL_BYTES:
+        raise InputError(
+            f"{name}: the workbook would unpack to {total >> 20} MB "
+            f"(limit {MAX_TOTAL_BYTES >> 20} MB)"
+        )

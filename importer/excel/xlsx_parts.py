@@ -1,0 +1,125 @@
+"""The small parts of an .xlsx package, read safely: sheets, date system, number formats."""
+
+from __future__ import annotations
+
+import posixpath
+import zipfile
+from dataclasses import dataclass, field
+from xml.etree.ElementTree import Element
+
+from defusedxml import ElementTree as SafeET
+
+from importer.errors import InputError
+from importer.excel.values import zero_padded_width
+
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_STRICT = "{http://purl.oclc.org/ooxml/spreadsheetml/main}"
+_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_PKG_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_SMALL_PART_LIMIT = 64 << 20
+
+
+@dataclass(frozen=True)
+class SheetEntry:
+    name: str
+    state: str  # "visible" | "hidden" | "veryHidden"
+    path: str | None  # part name inside the zip (None if the relationship is broken)
+
+
+@dataclass
+class XlsxInfo:
+    sheets: list[SheetEntry]
+    date1904: bool
+    # cellXfs index -> digits the number is zero-padded to (formats like "00000")
+    zero_padded_styles: dict[int, int] = field(default_factory=dict)
+
+
+def _parse(archive: zipfile.ZipFile, part: str, name: str) -> Element | None:
+    try:
+        info = archive.getinfo(part)
+    except KeyError:
+        return None
+    if info.file_size > _SMALL_PART_LIMIT:
+        raise InputError(f"{name}: part {part} is unreasonably large ({info.file_size >> 20} MB)")
+    try:
+        root: Element = SafeET.fromstring(archive.read(part))
+    except zipfile.BadZipFile:
+        raise InputError(f"{name}: the file is damaged (part {part} cannot be unpacked)") from None
+    except Exception as exc:  # defusedxml's refusals and ParseError
+        raise InputError(
+            f"{name}: the workbook is damaged or unsafe ({part}: {type(exc).__name__})"
+        ) from None
+    return root
+
+
+def _local(tag: str) -> str:
+    return tag.rsplit("}", 1)[-1]
+
+
+def read_xlsx_info(archive: zipfile.ZipFile, name: str) -> XlsxInfo:
+    workbook = _parse(archive, "xl/workbook.xml", name)
+    if workbook is None:
+        raise InputError(f"{name}: the workbook has no xl/workbook.xml part")
+    rels_root = _parse(archive, "xl/_rels/workbook.xml.rels", name)
+    targets: dict[str, str] = {}
+    if rels_root is not None:
+        for rel in rels_root:
+            target = rel.get("Target", "")
+            if target.startswith("/"):
+                path = target.lstrip("/")
+            else:
+                path = posixpath.normpath(posixpath.join("xl", target))
+            targets[rel.get("Id", "")] = path
+
+    date1904 = False
+    sheets: list[SheetEntry] = []
+    for child in workbook:
+        tag = _local(child.tag)
+        if tag == "workbookPr":
+            date1904 = child.get("date1904", "false").lower() in ("1", "true")
+        elif tag == "sheets":
+            for sheet in child:
+                rid = sheet.get(f"{_REL}id") or sheet.get(
+                    "{http://purl.oclc.org/ooxml/officeDocument/relationships}id"
+                )
+                sheets.append(
+                    SheetEntry(
+                        name=sheet.get("name", ""),
+                        state=sheet.get("state", "visible"),
+                        path=targets.get(rid or ""),
+                    )
+                )
+    return XlsxInfo(
+        sheets=sheets, date1904=date1904, zero_padded_styles=_zero_styles(archive, name)
+    )
+
+
+def _zero_styles(archive: zipfile.ZipFile, name: str) -> dict[int, int]:
+    styles = _parse(archive, "xl/styles.xml", name)
+    if styles is None:
+        return {}
+    custom: dict[int, int] = {}
+    xfs: list[Element] = []
+    for child in styles:
+        tag = _local(child.tag)
+        if tag == "numFmts":
+            for fmt in child:
+                width = zero_padded_width(fmt.get("formatCode", ""))
+                if width:
+                    try:
+                        custom[int(fmt.get("numFmtId", "-1"))] = width
+                    except ValueError:
+                        continue
+        elif tag == "cellXfs":
+            xfs = list(child)
+    if not custom:
+        return {}
+    out: dict[int, int] = {}
+    for index, xf in enumerate(xfs):
+        try:
+            fmt_id = int(xf.get("numFmtId", "0"))
+        except ValueError:
+            continue
+        if fmt_id in custom:
+            out[index] = custom[fmt_id]
+    return out

@@ -1,0 +1,294 @@
+"""A fast byte-level pass over an .xlsx sheet before calamine reads it.
+
+calamine (a) allocates one slot per cell of the sheet's bounding box, so a single value
+at XFD1048576 makes it abort the whole process, and (b) turns error cells (#N/A) and
+formulas without a saved value into empty strings, and number formats into nothing.
+This pass streams the decompressed XML once (chunked, bounded memory) and finds:
+the bounding box, and the few cells whose normalized value calamine cannot give
+(errors, uncalculated formulas, zero-padded numbers). Most sheets have none, so the
+pass costs one decompression plus a few C-level searches per chunk.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from dataclasses import dataclass, field
+from xml.sax.saxutils import unescape
+
+from importer.errors import InputError
+from importer.excel.values import CellError, NumberText
+
+CHUNK = 4 << 20
+MAX_ROW_BYTES = 64 << 20
+
+
+@dataclass
+class SheetScan:
+    max_row: int = 0  # largest row number (1-based) holding cells
+    max_col: int = 0  # largest column number (1-based) seen, an upper bound
+    xml_bytes: int = 0
+    positional: bool = False  # some cells have no r="A1" reference
+    # (row number, 0-based column) -> the value calamine cannot give
+    overrides: dict[tuple[int, int], object] = field(default_factory=dict)
+
+    @property
+    def override_rows(self) -> frozenset[int]:
+        return frozenset(r for r, _ in self.overrides)
+
+
+def column_index(letters: str) -> int:
+    """1-based column number of "A", "Z", "AA", ..."""
+    n = 0
+    for ch in letters:
+        n = n * 26 + (ord(ch) - 64)
+    return n
+
+
+class _Patterns:
+    def __init__(self, prefix: bytes, zero_styles: dict[int, int]) -> None:
+        p = re.escape(prefix)
+        self.row_end = b"</" + prefix + b"row>"
+        self.row_start = b"<" + prefix + b"row "
+        self.row_numbers = re.compile(rb"<" + p + rb'row\b[^>]*?\br="(\d+)"')
+        # A "normal" cell starts <c r="B12": anything else is measured exactly.
+        self.odd_cells = re.compile(rb"<" + p + rb'c(?:>|\s(?!r="[A-Z]{1,2}\d{1,6}"))')
+        self.all_refs = re.compile(rb"<" + p + rb'c\b[^>]*?\br="([A-Z]+)(\d+)"')
+        self.two_letter = re.compile(rb"<" + p + rb'c r="([A-Z]{2})\d')
+        self._longer: dict[int, re.Pattern[bytes]] = {}
+        self._p = p
+        self.refless = re.compile(rb"<" + p + rb"c(?:>|\s(?![^>]*\br=)[^>]*>)")
+        self.cell = re.compile(rb"<" + p + rb"c\b([^>]*?)(?:/>|>(.*?)</" + p + rb"c>)", re.DOTALL)
+        self.error_marker = b't="e"'
+        self.error_cells = re.compile(
+            rb"<" + p + rb'c\b([^>]*?\bt="e"[^>]*)>(.*?)</' + p + rb"c>", re.DOTALL
+        )
+        f_end, v_empty = b"</" + prefix + b"f>", b"<" + prefix + b"v"
+        self.formula_end = b"<" + prefix + b"f"
+        self.uncached_markers = (
+            f_end + b"</" + prefix + b"c>",
+            b"/></" + prefix + b"c>",
+            v_empty + b"/>",
+            v_empty + b" />",
+            v_empty + b"></" + prefix + b"v>",
+        )
+        self.uncached = re.compile(
+            rb"(?:</"
+            + p
+            + rb"f>|<"
+            + p
+            + rb"f\b[^>]*/>)(?:<"
+            + p
+            + rb"v\s*/>|<"
+            + p
+            + rb"v></"
+            + p
+            + rb"v>)?</"
+            + p
+            + rb"c>"
+        )
+        self.cell_start = b"<" + prefix + b"c"
+        self.value = re.compile(rb"<" + p + rb"v>([^<]*)</" + p + rb"v>")
+        self.formula = re.compile(rb"<" + p + rb"f\b[^>]*?(?:/>|>([^<]*)</" + p + rb"f>)")
+        self.zero_cells = None
+        if zero_styles:
+            ids = b"|".join(str(i).encode() for i in sorted(zero_styles))
+            self.zero_cells = re.compile(
+                rb"<" + p + rb'c\b([^>]*?\bs="(?:' + ids + rb')"[^>]*)>(.*?)</' + p + rb"c>",
+                re.DOTALL,
+            )
+
+    def longer_refs(self, digits: int) -> re.Pattern[bytes]:
+        """Cell references whose row number has more than `digits` digits."""
+        if digits not in self._longer:
+            self._longer[digits] = re.compile(
+                rb"<" + self._p + rb'c r="[A-Z]{1,2}\d{' + str(digits + 1).encode() + rb"}"
+            )
+        return self._longer[digits]
+
+
+_ATTR = re.compile(rb'\b([rts])="([^"]*)"')
+_PREFIX = re.compile(rb"<(?:(\w+):)?worksheet\b")
+
+
+def _attrs(raw: bytes) -> dict[bytes, bytes]:
+    return dict(_ATTR.findall(raw))
+
+
+def scan_sheet(
+    archive: zipfile.ZipFile,
+    part: str,
+    name: str,
+    zero_styles: dict[int, int],
+    *,
+    bounds: bool = True,
+    special: bool = True,
+) -> SheetScan:
+    """One pass over the sheet XML: `bounds` measures the used area (for safety),
+    `special` collects error cells, uncalculated formulas and zero-padded numbers."""
+    scan = SheetScan()
+    try:
+        handle = archive.open(part)
+    except KeyError:
+        raise InputError(
+            f"{name}: the workbook is damaged (sheet part {part} is missing)"
+        ) from None
+    pats: _Patterns | None = None
+    carry = b""
+    try:
+        with handle:
+            while True:
+                data = handle.read(CHUNK)
+                if pats is None:
+                    match = _PREFIX.search(data[:65536])
+                    prefix = (match.group(1) + b":") if match and match.group(1) else b""
+                    pats = _Patterns(prefix, zero_styles)
+                scan.xml_bytes += len(data)
+                if not data:
+                    if carry:
+                        _scan_chunk(carry, pats, scan, zero_styles, bounds, special)
+                    break
+                buffer = carry + data if carry else data
+                cut = buffer.rfind(pats.row_end)
+                if cut < 0:
+                    carry = buffer
+                    if len(carry) > MAX_ROW_BYTES:
+                        raise InputError(
+                            f"{name}: a single row of sheet {part} is larger than "
+                            f"{MAX_ROW_BYTES >> 20} MB; refusing an unreasonable file"
+                        )
+                    continue
+                cut += len(pats.row_end)
+                _scan_chunk(buffer[:cut], pats, scan, zero_styles, bounds, special)
+                carry = buffer[cut:]
+    except zipfile.BadZipFile as exc:
+        raise InputError(f"{name}: the file is damaged ({exc})") from None
+    except (OSError, EOFError, ValueError) as exc:  # zlib errors surface as these
+        raise InputError(f"{name}: the file is damaged or truncated ({exc})") from None
+    return scan
+
+
+def _scan_chunk(
+    chunk: bytes,
+    pats: _Patterns,
+    scan: SheetScan,
+    zero_styles: dict[int, int],
+    bounds: bool,
+    special: bool,
+) -> None:
+    if bounds:
+        _measure(chunk, pats, scan)
+    if special:
+        if pats.error_marker in chunk:
+            _error_cells(chunk, pats, scan)
+        if pats.formula_end in chunk and any(m in chunk for m in pats.uncached_markers):
+            _uncached_formulas(chunk, pats, scan)
+        if pats.zero_cells is not None:
+            _zero_padded_cells(chunk, pats, scan, zero_styles)
+
+
+def _measure(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
+    """Largest row and column: two C-speed searches per chunk, exact work only when odd.
+
+    calamine positions cells by their own reference, so normal cells (<c r="B12" ...)
+    with at most 6 digits and 2 letters bound the area to 999,999 x 702; anything else
+    (no reference, reference not first, column AAA+, row 1,000,000+) is measured exactly.
+    """
+    last = chunk.rfind(pats.row_start)
+    if last >= 0:
+        found = pats.row_numbers.match(chunk, last)
+        if found:
+            scan.max_row = max(scan.max_row, int(found.group(1)))
+    if pats.odd_cells.search(chunk):
+        if pats.refless.search(chunk):
+            scan.positional = True
+        for letters, digits in pats.all_refs.findall(chunk):
+            scan.max_col = max(scan.max_col, column_index(letters.decode()))
+            scan.max_row = max(scan.max_row, int(digits))
+        return
+    if pats.two_letter.search(chunk):
+        # Rows are not necessarily in order: with wide rows, take every row number.
+        rows = pats.row_numbers.findall(chunk)
+        if rows:
+            scan.max_row = max(scan.max_row, max(map(int, rows)))
+        twos = set(pats.two_letter.findall(chunk))
+        scan.max_col = max(scan.max_col, max(column_index(t.decode()) for t in twos))
+        # A cell may name a row beyond its row tag: any reference with more digits than the
+        # largest row tag is measured exactly (so the area is off by less than 10x).
+        digits = len(str(scan.max_row))
+        if digits < 6 and pats.longer_refs(digits).search(chunk):
+            for _letters, number in pats.all_refs.findall(chunk):
+                scan.max_row = max(scan.max_row, int(number))
+    else:
+        scan.max_col = max(scan.max_col, 26)  # single-letter columns only: at most Z
+
+
+def _position(attrs: dict[bytes, bytes], scan: SheetScan) -> tuple[int, int] | None:
+    ref = attrs.get(b"r")
+    if not ref:
+        scan.positional = True
+        return None
+    match = re.fullmatch(rb"([A-Z]+)(\d+)", ref)
+    if not match:
+        return None
+    return int(match.group(2)), column_index(match.group(1).decode()) - 1
+
+
+def _error_cells(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
+    for match in pats.error_cells.finditer(chunk):
+        value = pats.value.search(match.group(2))
+        code = unescape(value.group(1).decode()).strip() if value else ""
+        where = _position(_attrs(match.group(1)), scan)
+        if where is not None:
+            scan.overrides[where] = CellError(code or "#VALUE!")
+
+
+def _uncached_formulas(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
+    """Formula cells with no saved value (no <v>, or an empty one outside text results)."""
+    for hit in pats.uncached.finditer(chunk):
+        start = chunk.rfind(pats.cell_start, 0, hit.start())
+        cell = pats.cell.match(chunk, start) if start >= 0 else None
+        if cell is None:
+            continue
+        attrs = _attrs(cell.group(1))
+        body = cell.group(2) or b""
+        saved = pats.value.search(body)
+        if attrs.get(b"t") in (b"str", b"e") or (saved is not None and saved.group(1)):
+            continue
+        formula = pats.formula.search(body)
+        text = formula.group(1) if formula and formula.group(1) else b""
+        where = _position(attrs, scan)
+        if where is not None:
+            scan.overrides[where] = CellError("", unescape(text.decode()) or None)
+
+
+def _zero_padded_cells(
+    chunk: bytes, pats: _Patterns, scan: SheetScan, zero_styles: dict[int, int]
+) -> None:
+    assert pats.zero_cells is not None
+    for match in pats.zero_cells.finditer(chunk):
+        attrs = _attrs(match.group(1))
+        if attrs.get(b"t", b"n") != b"n":
+            continue
+        value = pats.value.search(match.group(2))
+        if value is None or not value.group(1):
+            continue
+        style = re.search(rb'\bs="(\d+)"', match.group(1))
+        width = zero_styles.get(int(style.group(1))) if style else None
+        try:
+            number = float(value.group(1))
+        except ValueError:
+            continue
+        where = _position(attrs, scan)
+        if where is None or width is None:
+            continue
+        scan.overrides[where] = number_with_format(number, width)
+
+
+def number_with_format(number: float, width: int) -> object:
+    """A number in a zero-padded format: NumberText when the padding shows, else the number."""
+    if number.is_integer() and 0 <= number < 10**width:
+        return NumberText(number, str(int(number)).zfill(width))
+    if number.is_integer() and -(10 ** (width - 1)) < number < 0:
+        return NumberText(number, "-" + str(int(-number)).zfill(width))
+    return number

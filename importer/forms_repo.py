@@ -1,0 +1,97 @@
+"""Stored form definitions: every change is a new version; jobs keep the one they started with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from psycopg.types.json import Jsonb
+
+from importer.db import Connection, queries
+from importer.errors import FormError, NotFoundError
+from importer.forms import Form
+
+
+@dataclass(frozen=True)
+class FormSummary:
+    name: str
+    version: int
+    fields: int
+    key: tuple[str, ...]
+    created_at: datetime
+    updated_at: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "version": self.version,
+            "fields": self.fields,
+            "key": list(self.key),
+            "created_at": self.created_at.isoformat(),
+            "updated_at": self.updated_at.isoformat(),
+        }
+
+
+def save_form(conn: Connection, form: Form) -> int:
+    """Create the form or add a version; an unchanged definition keeps its version."""
+    definition = form.to_json()
+    q = queries()
+    with conn.transaction():
+        created = conn.execute(
+            q.form_insert_if_new, {"name": form.name, "definition": Jsonb(definition)}
+        ).fetchone()
+        if created is not None:
+            conn.execute(
+                q.form_version_insert,
+                {"form_id": created["id"], "version": 1, "definition": Jsonb(definition)},
+            )
+            return 1
+        current = conn.execute(q.form_lock, {"name": form.name}).fetchone()
+        assert current is not None  # forms rows are never deleted
+        if current["definition"] == definition:
+            return int(current["version"])
+        version = int(current["version"]) + 1
+        conn.execute(
+            q.form_update,
+            {"id": current["id"], "version": version, "definition": Jsonb(definition)},
+        )
+        conn.execute(
+            q.form_version_insert,
+            {"form_id": current["id"], "version": version, "definition": Jsonb(definition)},
+        )
+        return version
+
+
+def get_form(conn: Connection, name: str, version: int | None = None) -> tuple[Form, int]:
+    """The form (current version, or the one asked for); NotFoundError if unknown."""
+    q = queries()
+    if version is None:
+        row = conn.execute(q.form_current, {"name": name}).fetchone()
+    else:
+        row = conn.execute(q.form_at_version, {"name": name, "version": version}).fetchone()
+    if row is None:
+        if version is not None and conn.execute(q.form_current, {"name": name}).fetchone():
+            raise NotFoundError(f"form {name!r} has no version {version}")
+        raise NotFoundError(f"no form named {name!r} (add it with: importer forms add FILE.toml)")
+    try:
+        return Form.from_json(row["definition"]), int(row["version"])
+    except FormError as exc:
+        raise FormError(f"form {name!r} version {row['version']}: {exc}") from None
+
+
+def list_forms(conn: Connection) -> list[FormSummary]:
+    out = []
+    for row in conn.execute(queries().form_list).fetchall():
+        definition = row["definition"]
+        out.append(
+            FormSummary(
+                name=row["name"],
+                version=int(row["version"]),
+                fields=len(definition.get("fields", [])),
+                key=tuple(definition.get("key", [])),
+                created_at=row["created_at"],
+                updated_at=row["updated_at"],
+            )
+        )
+    return out

@@ -1,0 +1,1 @@
+"""Sample workbooks and form definitions (test fixtures) and their generator."""
