@@ -278,7 +278,9 @@ class Worker:
             self._drop_connection()
             conn = connect(self.url, autocommit=True)
             try:
-                conn.execute(f"SET lock_timeout = {int(RENEW_LOCK_TIMEOUT_MS)}")
+                conn.execute(
+                    "SELECT set_config('lock_timeout', %s, false)", (f"{RENEW_LOCK_TIMEOUT_MS}ms",)
+                )
                 fleet.register_process(conn, self.owner, "worker")
             except BaseException:
                 conn.close()
