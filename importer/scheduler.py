@@ -54,6 +54,7 @@ class TimerScheduler:
         self.totals = FireReport()
         self._wakeup = Wakeup(url, [NOTIFY_CHANNEL])
         self._conn: Connection | None = None
+        self._lost = False
         self._next_heartbeat = 0.0
 
     def run(self) -> FireReport:
@@ -77,7 +78,6 @@ class TimerScheduler:
 
     def _loop(self) -> None:
         backoff = Backoff()
-        lost = False
         while not self.stop.is_set():
             try:
                 more, sleep_for = self._step()
@@ -87,13 +87,10 @@ class TimerScheduler:
                 if self.once:
                     raise error from exc
                 delay = backoff.next_delay()
-                lost = True
+                self._lost = True
                 self.on_event(SchedulerEvent("database_lost", f"{error}; retrying in {delay:g}s"))
                 interruptible_sleep(delay, self.stop, self._wakeup)
                 continue
-            if lost:
-                lost = False
-                self.on_event(SchedulerEvent("database_back", "database reachable again"))
             backoff.reset()
             if more:
                 continue
@@ -138,6 +135,9 @@ class TimerScheduler:
                 conn.close()
                 raise
             self._conn = conn
+            if self._lost:
+                self._lost = False
+                self.on_event(SchedulerEvent("database_back", "database reachable again"))
             self._next_heartbeat = time.monotonic() + fleet.HEARTBEAT_SECONDS
         return self._conn
 

@@ -93,6 +93,7 @@ class Worker:
         self._running: dict[int, _Running] = {}
         self._wakeup = Wakeup(url, [jobs.NOTIFY_CHANNEL])
         self._conn: Connection | None = None
+        self._lost = False
         # Renew well before expiry; the same beat refreshes our row in `workers`.
         self._renew_every = min(settings.lease_seconds / 4, fleet.HEARTBEAT_SECONDS)
         self._next_renewal = 0.0
@@ -119,7 +120,6 @@ class Worker:
 
     def _loop(self) -> None:
         backoff = Backoff()
-        lost = False
         while not self.stop.is_set():
             self._reap()
             try:
@@ -130,13 +130,10 @@ class Worker:
                 if self.once and not self._running:
                     raise error from exc
                 delay = backoff.next_delay()
-                lost = True
+                self._lost = True
                 self.on_event(WorkerEvent("database_lost", f"{error}; retrying in {delay:g}s"))
                 interruptible_sleep(delay, self.stop, self._wakeup)
                 continue
-            if lost:
-                lost = False
-                self.on_event(WorkerEvent("database_back", "database reachable again"))
             backoff.reset()
             if more:
                 continue
@@ -286,6 +283,9 @@ class Worker:
                 conn.close()
                 raise
             self._conn = conn
+            if self._lost:
+                self._lost = False
+                self.on_event(WorkerEvent("database_back", "database reachable again"))
         return self._conn
 
     def _drop_connection(self) -> None:

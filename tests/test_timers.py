@@ -339,6 +339,30 @@ def test_a_timer_scheduled_while_the_scheduler_sleeps_fires(
     assert jobs.get_job(conn, job_id).available_at is not None
 
 
+def test_a_scheduler_survives_losing_its_database_connections(
+    conn: Connection, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    job_id = waiting_job(conn, "after-outage")
+    with children(cli_env, tmp_path) as start:
+        scheduler = start("timers")
+        wait_for(
+            lambda: conn.execute("SELECT 1 FROM workers WHERE kind = 'timers'").fetchone(),
+            what="the scheduler to register",
+        )
+        dropped = conn.execute(
+            "SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        ).fetchone()
+        assert dropped is not None and dropped["n"] >= 2  # its working and LISTEN connections
+        timer_id = schedule_timer(
+            conn, kind="scheduled_import", target=str(job_id), due_at=now(), max_attempts=3
+        )
+        wait_for(lambda: timer_status(conn, timer_id) == "completed", what="the timer to fire")
+        scheduler.signal(signal.SIGTERM)
+        assert scheduler.wait() == 0, scheduler.output()
+    assert jobs.get_job(conn, job_id).available_at is not None
+
+
 # --- CLI -----------------------------------------------------------------------------------
 
 
