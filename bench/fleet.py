@@ -15,7 +15,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -199,17 +199,18 @@ def _wait(probe: object, timeout: float = 60.0) -> None:
         time.sleep(0.01)
 
 
-def run(server_url: str | None = None) -> bool:
+def run(report: Callable[[str], None] | None = None, *, server_url: str | None = None) -> bool:
     """Print the fleet figures next to their targets; True when every target is met."""
+    say = report or (lambda text: print(text, flush=True))
     server = server_url or resolve_url(load_settings())
-    print("fleet: timers and workers")
+    say("fleet: timer scheduler and workers")
     figures = []
     with scratch_database(server) as url:
         figures.append(timers_per_second(url))
-        print(figures[-1].line(), flush=True)
+        say(figures[-1].line())
     with scratch_database(server) as url:
         figures.append(pickup_latency(url))
-        print(figures[-1].line(), flush=True)
+        say(figures[-1].line())
     return all(f.met for f in figures)
 
 
