@@ -46,11 +46,11 @@ class Plan:
 
 FULL = Plan(
     submit_kills=40,
-    submit_rows=6000,
+    submit_rows=30000,
     worker_kills=30,
     worker_jobs=8,
     worker_rows=20000,
-    pause_rounds=5,
+    pause_rounds=9,
     pause_rows=20000,
     restart_rounds=4,
     restart_jobs=4,
@@ -65,11 +65,11 @@ FULL = Plan(
 )
 QUICK = Plan(
     submit_kills=6,
-    submit_rows=3000,
+    submit_rows=20000,
     worker_kills=5,
     worker_jobs=3,
     worker_rows=8000,
-    pause_rounds=1,
+    pause_rounds=3,
     pause_rows=10000,
     restart_rounds=2,
     restart_jobs=2,

@@ -110,7 +110,8 @@ class Stage:
         """Server processes serving importer clients in this stage's database."""
         with self.conn() as conn:
             return conn.execute(
-                "SELECT pid, state, xact_start FROM pg_stat_activity"
+                "SELECT pid, state, xact_start, wait_event, left(query, 70) AS query"
+                " FROM pg_stat_activity"
                 " WHERE datname = current_database() AND backend_type = 'client backend'"
                 " AND application_name <> 'chaos' AND pid <> pg_backend_pid()"
             ).fetchall()
@@ -165,5 +166,14 @@ class Campaign:
         self._stages.append(stage)
         stage.cli("migrate", "db", "migrate")
         audit.install(url)
-        stage.cli("form", "forms", "add", str(write_form(folder)))
+        form_file = write_form(folder)
+        code, _ = stage.fleet.run("form", ["forms", "add", str(form_file)], 60)
+        if code != 0:  # TEMPORARY until `forms add` lands
+            from importer.db import connect as db_connect
+            from importer.forms import load_form_file
+            from importer.forms_repo import save_form
+
+            with db_connect(url) as conn:
+                save_form(conn, load_form_file(form_file))
+                conn.commit()
         return stage

@@ -7,6 +7,7 @@ import time
 
 from tests.chaos.campaign import Outcome, ScenarioFailed, Stage
 from tests.chaos.invariants import TERMINAL, JobCheck, jobs_since, max_job_id
+from tests.chaos.procs import Child
 from tests.chaos.workbooks import FORM_NAME, Expected
 
 
@@ -38,15 +39,18 @@ def kill_foreground_submit(stage: Stage, target_kills: int, rows: int) -> Outcom
     began = time.monotonic()
     books = [stage.workbook(f"submit-{i}", rows, seed=100 + i) for i in range(4)]
 
+    # Calibrate: when the job appears (file checked and stored) and when the import ends.
     started = time.monotonic()
-    stage.cli("calibrate", "submit", str(books[0].path), "--form", FORM_NAME, ok=(3,))
-    full = time.monotonic() - started
-    with stage.conn() as conn:
-        first = jobs_since(conn, 0)
-    checks = stage.check_jobs({first[-1]: books[0]})
+    child = stage.fleet.start("calibrate", ["submit", str(books[0].path), "--form", FORM_NAME])
+    appear = _wait_new_job(stage, child, 0)
+    created_after = time.monotonic() - started
+    if child.wait(120) != 3 or appear is None:
+        raise ScenarioFailed(f"calibration import failed: {child.tail()}")
+    import_seconds = time.monotonic() - started - created_after
+    checks = stage.check_jobs({appear: books[0]})
 
-    kills = before_job = already_done = resumed = resume_kills = runs = 0
-    while kills - before_job < target_kills and runs < target_kills * 3:
+    kills = early = resume_kills = already_done = resumed = runs = 0
+    while kills < target_kills and runs < target_kills * 3:
         runs += 1
         book = books[runs % len(books)]
         with stage.conn() as conn:
@@ -54,60 +58,85 @@ def kill_foreground_submit(stage: Stage, target_kills: int, rows: int) -> Outcom
         child = stage.fleet.start(
             "submit", ["submit", str(book.path), "--form", FORM_NAME, "--force"]
         )
-        # Anywhere from start-up to the last transaction (and a little past it).
-        code = child.wait(stage.rng.uniform(0.05, full * 1.05))
-        with stage.conn() as conn:
+        if stage.rng.random() < 0.1:
+            # Before the job exists: checking the header, storing the file.
+            code = child.wait(stage.rng.uniform(0.05, created_after))
             if code is None:
                 child.kill9()
-                kills += 1
                 stage.killed_pids.add(child.pid)
-            new = jobs_since(conn, floor)
+                with stage.conn() as conn:
+                    if not jobs_since(conn, floor):
+                        early += 1
+                        continue
+                    job_id = jobs_since(conn, floor)[-1]
+            else:
+                job_id = _only_job(stage, floor)
+        else:
+            # Anywhere in the import: before the first commit, mid-file, the final one.
+            job_id = _wait_new_job(stage, child, floor)
+            code = child.wait(stage.rng.uniform(0.0, import_seconds * 1.05))
+            if code is None:
+                child.kill9()
+                stage.killed_pids.add(child.pid)
+        if job_id is None:
+            stage.problems.append(f"submit created no job: {child.tail()}")
+            continue
         if code is not None:
             already_done += 1
             if code != 3:
-                stage.problems.append(f"submit ended {code} without a kill: {child.tail()}")
-        if not new:
-            if code is None:
-                before_job += 1
-            else:
-                stage.problems.append("submit ended without creating a job")
-            continue
-        if len(new) > 1:
-            stage.problems.append(f"one submit created {len(new)} jobs: {new}")
-        job_id = new[-1]
-        if code is None and _job_row(stage, job_id)["status"] not in TERMINAL:
+                stage.problems.append(f"job {job_id}: submit ended {code}: {child.tail()}")
+        else:
+            kills += 1
             if stage.rng.random() < 0.25:  # sometimes the resume dies too
                 again = stage.fleet.start("resume", ["resume", str(job_id)])
-                if again.wait(stage.rng.uniform(0.2, full / 2)) is None:
+                if again.wait(stage.rng.uniform(0.3, 0.3 + import_seconds)) is None:
                     again.kill9()
-                    kills += 1
                     resume_kills += 1
                     stage.killed_pids.add(again.pid)
             if _job_row(stage, job_id)["status"] not in TERMINAL:
                 code, resume = stage.fleet.run("resume", ["resume", str(job_id)], timeout=120)
-                if code == 3:
-                    resumed += 1
-                else:
+                if code != 3:
                     stage.problems.append(
                         f"job {job_id}: resume exited {code} (expected 3): {resume.tail()}"
                     )
-            else:
-                resumed += 1
-        elif code is None:
-            resumed += 1  # killed after its last commit: nothing left to resume
-        checks += stage.check_jobs({job_id: book})
+        check = stage.check_jobs({job_id: book})
+        checks += check
+        if child.signalled and all(c.ok for c in check):
+            resumed += 1
 
     report = stage.audit()
     dups, lost, stuck = _totals(checks)
     line = (
-        f"kill -9 during import: {kills} kills ({before_job} before the job existed, "
-        f"{resume_kills} of a resume), {resumed} resumed, {dups} duplicates, {lost} lost, "
-        f"{stuck} stuck; {already_done} runs finished before their kill; "
+        f"kill -9 during import: {kills} kills, {resumed} resumed exactly, {dups} duplicates, "
+        f"{lost} lost, {stuck} stuck (+{early} kills before the job existed, +{resume_kills} "
+        f"kills of a resume; {already_done} runs ended before their kill); "
         f"{report.write_transactions} write transactions audited"
     )
-    if kills - before_job < target_kills:
-        stage.problems.append(f"only {kills - before_job} kills hit a job (wanted {target_kills})")
+    if kills < target_kills:
+        stage.problems.append(f"only {kills} kills hit a job (wanted {target_kills})")
     return Outcome("kill-submit", line, stage.problems, time.monotonic() - began)
+
+
+def _wait_new_job(stage: Stage, child: Child, floor: int) -> int | None:
+    """The id of the job this submit creates, as soon as it exists (None if it exits first)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with stage.conn() as conn:
+            new = jobs_since(conn, floor)
+        if new:
+            return new[-1]
+        if not child.alive():
+            return _only_job(stage, floor)
+        time.sleep(0.01)
+    return None
+
+
+def _only_job(stage: Stage, floor: int) -> int | None:
+    with stage.conn() as conn:
+        new = jobs_since(conn, floor)
+    if len(new) > 1:
+        stage.problems.append(f"one submit created {len(new)} jobs: {new}")
+    return new[-1] if new else None
 
 
 # --- 2. kill -9 of workers while others keep running ----------------------------------------
@@ -190,9 +219,45 @@ def _stop_gracefully(stage: Stage, children: list) -> str:  # type: ignore[type-
 # --- 3. SIGSTOP a worker past its lease ------------------------------------------------
 
 
+PAUSE_KINDS = ("anywhere", "inside a transaction", "mid-statement")
+
+
+def _pause(stage: Stage, child: Child, kind: str) -> tuple[str, list[dict[str, object]]]:
+    """SIGSTOP `child` at a moment of the given kind; returns where it really stopped and
+    its server processes. Targeted pauses retry until they are confirmed after the fact."""
+    for _ in range(400):
+        if kind == "anywhere":
+            child.signal(signal.SIGSTOP)
+        else:
+            now = stage.importer_backends()
+            busy = [b for b in now if b["xact_start"] is not None]
+            if kind == "mid-statement":
+                busy = [b for b in busy if b["state"] == "active"]
+            if not busy:
+                time.sleep(0.002)
+                continue
+            child.signal(signal.SIGSTOP)
+        backends = stage.importer_backends()
+        states = {str(b["state"]) for b in backends if b["xact_start"] is not None}
+        where = (
+            "mid-statement"
+            if "active" in states
+            else "inside a transaction"
+            if states
+            else "between transactions"
+        )
+        if kind == "anywhere" or where == kind:
+            return where, backends
+        child.signal(signal.SIGCONT)
+        time.sleep(0.002)
+    child.signal(signal.SIGSTOP)
+    return "anywhere (target moment not met)", stage.importer_backends()
+
+
 def pause_past_lease(stage: Stage, *, rounds: int, rows: int, lease: float) -> Outcome:
     began = time.monotonic()
-    taken = in_tx = stuck_paused = 0
+    taken = stuck_paused = 0
+    where_counts: dict[str, int] = {}
     checks: list[JobCheck] = []
     stale: dict[int, object] = {}
     for round_no in range(rounds):
@@ -208,11 +273,9 @@ def pause_past_lease(stage: Stage, *, rounds: int, rows: int, lease: float) -> O
 
         if not stage.wait_until(progressing, 60):
             raise ScenarioFailed(f"job {job_id} never started: {first.tail()}")
-        time.sleep(stage.rng.uniform(0.0, 0.5))
-        backends = stage.importer_backends()
-        first.signal(signal.SIGSTOP)
-        paused_in_tx = any(b["xact_start"] is not None for b in backends)
-        in_tx += paused_in_tx
+        time.sleep(stage.rng.uniform(0.0, 0.3))
+        where, backends = _pause(stage, first, PAUSE_KINDS[round_no % len(PAUSE_KINDS)])
+        where_counts[where] = where_counts.get(where, 0) + 1
         time.sleep(lease + 0.5)
         second = stage.fleet.start("worker-b", ["worker", "--concurrency", "1"])
 
@@ -220,20 +283,26 @@ def pause_past_lease(stage: Stage, *, rounds: int, rows: int, lease: float) -> O
             row = _job_row(stage, job)
             return _owner_pid(row["lease_owner"]) == pid or row["status"] in TERMINAL
 
-        if stage.wait_until(taken_over, lease * 4 + 10):
+        wait = lease * 4 + 10
+        if stage.wait_until(taken_over, wait):
             taken += 1
             with stage.conn() as conn:
                 moment = conn.execute("SELECT now() AS now").fetchone()
             for b in backends:
-                stale[int(b["pid"])] = moment["now"] if moment else None  # type: ignore[call-overload]
+                stale[int(b["pid"])] = moment["now"] if moment else None  # type: ignore[call-overload,arg-type]
         else:
             stuck_paused += 1
+            held = [
+                f"{b['pid']} {b['state']} ({b['wait_event']}: {b['query']})"
+                for b in stage.importer_backends()
+                if b["xact_start"] is not None
+            ]
             stage.problems.append(
-                f"job {job_id}: no takeover while its owner was paused for {lease * 5 + 10:.0f} s"
-                f" (paused {'inside' if paused_in_tx else 'outside'} a transaction)"
+                f"job {job_id}: no takeover within {wait + lease + 0.5:.0f} s while its owner was "
+                f"paused {where} (server processes: {', '.join(held)})"
             )
         first.signal(signal.SIGCONT)
-        if not stage.wait_until(lambda job=job_id: stage.all_terminal([job]), 120):
+        if not stage.wait_until(lambda job=job_id: stage.all_terminal([job]), 120):  # type: ignore[misc]
             stage.problems.append(f"job {job_id}: not finished 120 s after SIGCONT")
         time.sleep(lease)  # give the resumed first worker time to try (and fail) to write
         _stop_gracefully(stage, [first, second])
@@ -242,9 +311,10 @@ def pause_past_lease(stage: Stage, *, rounds: int, rows: int, lease: float) -> O
     report = stage.audit(stale_backends=stale)
     stale_writes = sum(1 for p in report.problems if "paused writer" in p)
     dups, lost, stuck = _totals(checks)
+    places = ", ".join(f"{n} {w}" for w, n in sorted(where_counts.items()))
     line = (
-        f"SIGSTOP past the lease: {rounds} pauses ({in_tx} inside a transaction), {taken} taken "
-        f"over, {stale_writes} stale writes, {dups} duplicates, {lost} lost, "
+        f"SIGSTOP past the lease: {rounds} pauses ({places}), {taken} taken over, "
+        f"{stale_writes} stale writes, {dups} duplicates, {lost} lost, "
         f"{stuck + stuck_paused} stuck"
     )
     return Outcome("pause-worker", line, stage.problems, time.monotonic() - began)
