@@ -33,6 +33,7 @@ from importer.jobs import Job
 
 if TYPE_CHECKING:
     from importer.batch_writer import BatchWriter
+    from importer.excel.base import SheetReader
 
 # Test hook (crash tests): "claimed", "batch:N" (inside batch N's transaction, before commit),
 # "committed:N" (after it), "finish" (inside the final transaction). The process stops itself
@@ -167,6 +168,7 @@ class _Run:
     settings: ImportSettings
     on_progress: ProgressCallback
     stop: threading.Event
+    reader: SheetReader | None = None
     pause: Callable[[str], None] = field(default_factory=_pause_point)
     run_rows: int = 0
     started: float = field(default_factory=time.monotonic)
@@ -203,6 +205,7 @@ class _Run:
         try:
             conn = connect(self.url, autocommit=True)
         except ImporterError as exc:
+            self.close_reader()
             return self.outcome("error", describe_error(exc))
         try:
             # A frozen writer must not hold the job row (and its claimers) beyond its lease.
@@ -220,24 +223,40 @@ class _Run:
         except psycopg.Error as exc:
             return self.fail(conn, translate(exc, self.url))
         finally:
+            self.close_reader()
             with contextlib.suppress(Exception):
                 conn.close()
 
+    def close_reader(self) -> None:
+        if self.reader is not None:
+            with contextlib.suppress(Exception):
+                self.reader.close()
+            self.reader = None
+
+    def open_reader(self, conn: Connection) -> SheetReader:
+        """The sheet handed over by the submit that just read it, else parsed from the bytes."""
+        from importer.excel import open_sheet
+
+        given, self.reader = self.reader, None
+        if given is not None and self.job.cursor == 0 and given.sheet_name == self.job.sheet:
+            return given
+        if given is not None:
+            given.close()
+        content = jobs.file_content(conn, self.job.file)
+        engine = self.job.engine if self.job.engine in ("calamine", "openpyxl") else "auto"
+        return open_sheet(
+            content, sheet=self.job.sheet, engine=engine, file_name=self.job.file_name
+        )
+
     def import_rows(self, conn: Connection, keeper: LeaseKeeper) -> JobOutcome:
         from importer.batch_writer import BatchWriter  # heavy imports: only where rows are read
-        from importer.excel import open_sheet
         from importer.forms_repo import get_form
         from importer.validate import Validator
 
         self.pause("claimed")
         self.emit("opening")
         form, _ = get_form(conn, self.job.form, self.job.form_version)
-        content = jobs.file_content(conn, self.job.file)
-        engine = self.job.engine if self.job.engine in ("calamine", "openpyxl") else "auto"
-        with open_sheet(
-            content, sheet=self.job.sheet, engine=engine, file_name=self.job.file_name
-        ) as reader:
-            del content
+        with self.open_reader(conn) as reader:
             validator = Validator(form, reader.header, date1904=reader.date1904)
             writer = BatchWriter(conn, self.job, self.owner, form, reader.header, self.settings)
             if self.job.total_rows is None:
@@ -329,10 +348,14 @@ def run_job(
     *,
     on_progress: ProgressCallback | None = None,
     stop: threading.Event | None = None,
+    reader: SheetReader | None = None,
 ) -> JobOutcome:
     """Run one leased job to its end, or until ``stop`` is set, it is cancelled, or the lease
     is lost. Opens its own connections (safe to call from a thread). Job-level failures are
-    recorded (fail_attempt) and reported in the outcome, never raised."""
+    recorded (fail_attempt) and reported in the outcome, never raised.
+
+    ``reader``: the job's sheet already open (a foreground submit that just checked it);
+    run_job takes it over and closes it."""
     run = _Run(
         url=url,
         job=job,
@@ -340,5 +363,6 @@ def run_job(
         settings=settings,
         on_progress=on_progress or (lambda event: None),
         stop=stop or threading.Event(),
+        reader=reader,
     )
     return run.execute()

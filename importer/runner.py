@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from importer import jobs
 from importer.config import ImportSettings
@@ -19,6 +20,9 @@ from importer.db import Connection, connect
 from importer.errors import DatabaseUnavailable
 from importer.jobs import Job
 from importer.pipeline import JobProgress, run_job
+
+if TYPE_CHECKING:
+    from importer.excel.base import SheetReader
 
 # How often a waiting run looks at the job again (progress of another owner, expiry).
 WATCH_INTERVAL_SECONDS = 1.0
@@ -75,9 +79,26 @@ class ForegroundRunner:
         self.on_progress = on_progress
         self.on_note = on_note
 
-    def drive(self, job_id: int, *, claimed: Job | None = None, eager: bool = True) -> RunResult:
+    def drive(
+        self,
+        job_id: int,
+        *,
+        claimed: Job | None = None,
+        eager: bool = True,
+        reader: SheetReader | None = None,
+    ) -> RunResult:
         """Run the job to its end. ``claimed``: already leased to us. ``eager``: a job
-        waiting for its retry delay or timer is started now (an explicit resume)."""
+        waiting for its retry delay or timer is started now (an explicit resume).
+        ``reader``: the job's sheet, already open (given to the first run, which closes it)."""
+        try:
+            return self._drive(job_id, claimed, eager, reader)
+        finally:
+            if reader is not None:
+                reader.close()  # no-op when the run already closed it
+
+    def _drive(
+        self, job_id: int, claimed: Job | None, eager: bool, reader: SheetReader | None
+    ) -> RunResult:
         run_rows = 0
         run_seconds = 0.0
         last_reason = ""
@@ -101,8 +122,9 @@ class ForegroundRunner:
                     self.settings,
                     on_progress=self.on_progress,
                     stop=self.stop,
+                    reader=reader,
                 )
-                claimed = None
+                claimed = reader = None
                 run_rows += outcome.run_rows
                 run_seconds += outcome.run_seconds
                 job = outcome.job or jobs.get_job(conn, job_id)

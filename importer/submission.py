@@ -7,15 +7,19 @@ sha256) is one job: submitting it again returns the existing job unless ``force`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from importer import jobs
 from importer.config import ImportSettings
 from importer.db import Connection
 from importer.errors import InputError
 from importer.jobs import Job
+
+if TYPE_CHECKING:
+    from importer.excel.base import SheetReader
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,7 @@ class Submission:
     created: bool  # False: this file was submitted before; ``job`` is that import
     extra_columns: tuple[str, ...] = ()
     scheduled_timer: int | None = None
+    reader: SheetReader | None = None  # keep_reader: the open sheet, for the job's own run
 
 
 def read_workbook_bytes(path: Path) -> bytes:
@@ -50,12 +55,14 @@ def submit_workbook(
     claim_owner: str | None = None,
     due_at: datetime | None = None,
     timer_max_attempts: int = 5,
+    keep_reader: bool = False,
 ) -> Submission:
     """Check, store and create (one transaction). ``conn`` must be in autocommit mode.
 
     ``claim_owner``: lease the new job to this owner in the same transaction (a foreground
     run), so no worker can take it first. ``due_at``: the job waits on a scheduled_import
-    timer instead. Otherwise workers are notified.
+    timer instead. Otherwise workers are notified. ``keep_reader``: a new job claimed by
+    ``claim_owner`` comes back with the open sheet (``Submission.reader``) for its run.
     """
     from importer.excel import open_sheet
     from importer.forms_repo import get_form
@@ -63,9 +70,10 @@ def submit_workbook(
 
     content = read_workbook_bytes(path)
     form, version = get_form(conn, form_name)
-    with open_sheet(
+    reader = open_sheet(
         content, sheet=sheet, engine=engine, memory_budget_mb=memory_budget_mb, file_name=path.name
-    ) as reader:
+    )
+    try:
         validator = Validator(form, reader.header)  # InputError: header does not fit the form
         new = jobs.NewJob(
             form=form.name,
@@ -80,10 +88,33 @@ def submit_workbook(
         )
         existing = None if force else jobs.find_job_by_key(conn, new.key)
         if existing is not None:
+            reader.close()
             return Submission(existing, created=False)
-        new = jobs.NewJob(**{**new.__dict__, "total_rows": reader.count_rows()})
-        extra = tuple(validator.extra_columns)
+        new = replace(new, total_rows=reader.count_rows())
+        submission = _create(
+            conn, content, new, settings, force, claim_owner, due_at, timer_max_attempts
+        )
+        submission = replace(submission, extra_columns=tuple(validator.extra_columns))
+    except BaseException:
+        reader.close()
+        raise
+    if keep_reader and submission.created and submission.job.status == "running":
+        # The foreground run reads these very bytes: hand the open sheet over, no second parse.
+        return replace(submission, reader=reader)
+    reader.close()
+    return submission
 
+
+def _create(
+    conn: Connection,
+    content: bytes,
+    new: jobs.NewJob,
+    settings: ImportSettings,
+    force: bool,
+    claim_owner: str | None,
+    due_at: datetime | None,
+    timer_max_attempts: int,
+) -> Submission:
     timer_id: int | None = None
     with conn.transaction():
         jobs.store_file(conn, content)
@@ -111,4 +142,4 @@ def submit_workbook(
             job = claimed[0] if claimed else job
         else:
             jobs.notify(conn, job.id)
-    return Submission(job, created=True, extra_columns=extra, scheduled_timer=timer_id)
+    return Submission(job, created=True, scheduled_timer=timer_id)

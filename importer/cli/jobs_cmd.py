@@ -13,6 +13,7 @@ import sys
 import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
@@ -36,6 +37,9 @@ from importer.progress import (
     summary_table,
 )
 from importer.runner import ForegroundRunner, RunResult
+
+if TYPE_CHECKING:
+    from importer.excel.base import SheetReader
 
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhd])", re.IGNORECASE)
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
@@ -115,14 +119,26 @@ class _Foreground:
             on_note=self.note,
         )
 
-    def run(self, job_ids: list[int], first_claimed: Job | None = None, eager: bool = True) -> None:
+    def run(
+        self,
+        job_ids: list[int],
+        first_claimed: Job | None = None,
+        eager: bool = True,
+        reader: SheetReader | None = None,
+    ) -> None:
         def on_signal(signum: int) -> None:
             self.signal = signum
 
         with graceful_signals(self.stop, on_signal), self.view:
             for job_id in job_ids:
-                claimed = first_claimed if first_claimed and first_claimed.id == job_id else None
-                self.results.append(self.runner().drive(job_id, claimed=claimed, eager=eager))
+                first = first_claimed is not None and first_claimed.id == job_id
+                result = self.runner().drive(
+                    job_id,
+                    claimed=first_claimed if first else None,
+                    eager=eager,
+                    reader=reader if first else None,
+                )
+                self.results.append(result)
                 if self.stop.is_set():
                     break
         self.finish()
@@ -195,6 +211,7 @@ def submit_command(
             claim_owner=run.owner if foreground else None,
             due_at=due_at,
             timer_max_attempts=settings.timer.max_attempts,
+            keep_reader=foreground,
         )
     job = submission.job
     err = stderr_console()
@@ -228,7 +245,11 @@ def submit_command(
                 markup=False,
             )
         return
-    run.run([job.id], first_claimed=job if job.status == "running" else None)
+    run.run(
+        [job.id],
+        first_claimed=job if job.status == "running" else None,
+        reader=submission.reader,
+    )
 
 
 def _report_existing(job: Job, as_json: bool) -> None:
