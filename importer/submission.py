@@ -33,6 +33,8 @@ class Submission:
 
 def read_workbook_bytes(path: Path) -> bytes:
     try:
+        if path.exists() and not path.is_dir() and not path.is_file():  # /dev/zero, a FIFO
+            raise InputError(f"{path}: not a regular file (a device, pipe or socket)")
         return path.read_bytes()
     except FileNotFoundError:
         raise InputError(f"{path}: file not found") from None
