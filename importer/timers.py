@@ -77,14 +77,22 @@ class Timer:
 
 
 Effect = Callable[[Connection, Timer], "str | None"]
+# Optional: the same effect for many timers of one kind in one statement (one result each,
+# in order). Used for runs of due timers of that kind; a failure falls back to one by one.
+BatchEffect = Callable[[Connection, Sequence[Timer]], "list[str | None]"]
 _EFFECTS: dict[str, Effect] = {}
+_BATCH_EFFECTS: dict[str, BatchEffect] = {}
 
 
-def register_kind(kind: str) -> Callable[[Effect], Effect]:
+def register_kind(kind: str, *, batch: BatchEffect | None = None) -> Callable[[Effect], Effect]:
     """Decorator: make ``kind`` a timer kind whose effect is the decorated function."""
 
     def decorate(effect: Effect) -> Effect:
         _EFFECTS[kind] = effect
+        if batch is not None:
+            _BATCH_EFFECTS[kind] = batch
+        else:
+            _BATCH_EFFECTS.pop(kind, None)
         return effect
 
     return decorate
@@ -239,14 +247,34 @@ class _EffectFailed(Exception):
         self.cause = cause
 
 
-def _run_effect(conn: Connection, timer: Timer) -> str | None:
+def _groups(timers: Sequence[Timer]) -> list[list[Timer]]:
+    """Runs of consecutive timers of one kind that has a batch effect; others alone."""
+    groups: list[list[Timer]] = []
+    for timer in timers:
+        previous = groups[-1] if groups else None
+        if previous and previous[-1].kind == timer.kind and timer.kind in _BATCH_EFFECTS:
+            previous.append(timer)
+        else:
+            groups.append([timer])
+    return groups
+
+
+def _run_effects(conn: Connection, group: list[Timer]) -> list[str | None]:
+    """The effect of every timer of the group; _EffectFailed names the group's last timer,
+    so the fallback re-fires the whole group one timer at a time."""
     try:
-        effect = _EFFECTS.get(timer.kind)
+        kind = group[0].kind
+        if len(group) > 1:
+            reasons = _BATCH_EFFECTS[kind](conn, group)
+            if len(reasons) != len(group):
+                raise RuntimeError(f"batch effect of {kind!r} returned {len(reasons)} results")
+            return reasons
+        effect = _EFFECTS.get(kind)
         if effect is None:
-            raise LookupError(f"unknown timer kind {timer.kind!r}")
-        return effect(conn, timer)
+            raise LookupError(f"unknown timer kind {kind!r}")
+        return [effect(conn, group[0])]
     except Exception as exc:
-        raise _EffectFailed(timer, exc) from exc
+        raise _EffectFailed(group[-1], exc) from exc
 
 
 class TimerFirer:
@@ -313,12 +341,12 @@ class TimerFirer:
             ).fetchall()
             held = {int(row["id"]) for row in rows}
             todo = [t for t in timers if t.id in held]
-            for timer in todo:
+            for group in _groups(todo):
                 if self.stop.is_set() or (
                     fired and lease_start is not None and self._lease_running_out(lease_start)
                 ):
                     break
-                fired.append((timer, _run_effect(self.conn, timer)))
+                fired.extend(zip(group, _run_effects(self.conn, group), strict=True))
             if fired:
                 self.conn.execute(
                     q.finish_timers,
@@ -379,5 +407,23 @@ def _make_import_available(conn: Connection, timer: Timer) -> str | None:
     return None
 
 
-register_kind(SCHEDULED_IMPORT)(_make_import_available)
-register_kind(IMPORT_RETRY)(_make_import_available)
+def _make_imports_available(conn: Connection, timers: Sequence[Timer]) -> list[str | None]:
+    job_ids = {t.target: int(t.target) for t in timers if t.target.isdigit()}
+    rows = conn.execute(
+        queries().make_import_jobs_available, {"job_ids": sorted(set(job_ids.values()))}
+    ).fetchall()
+    made = {int(row["id"]) for row in rows}
+    reasons: list[str | None] = []
+    for timer in timers:
+        job_id = job_ids.get(timer.target)
+        if job_id is None:
+            reasons.append(f"target {timer.target!r} is not an import job id")
+        elif job_id in made:
+            reasons.append(None)
+        else:
+            reasons.append(f"import job {job_id} is gone, cancelled or no longer pending")
+    return reasons
+
+
+register_kind(SCHEDULED_IMPORT, batch=_make_imports_available)(_make_import_available)
+register_kind(IMPORT_RETRY, batch=_make_imports_available)(_make_import_available)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import signal
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -126,6 +127,32 @@ def test_new_kinds_can_be_registered(conn: Connection) -> None:
         assert timer_status(conn, b) == "cancelled"
     finally:
         timers._EFFECTS.pop("test_echo", None)
+
+
+def test_a_kind_with_a_batch_effect_fires_a_run_of_timers_in_one_call(conn: Connection) -> None:
+    calls: list[list[str]] = []
+
+    def many(c: Connection, batch: Sequence[timers.Timer]) -> list[str | None]:
+        calls.append([t.target for t in batch])
+        return [None if t.target != "gone" else "target gone" for t in batch]
+
+    @timers.register_kind("test_many", batch=many)
+    def one(c: Connection, timer: timers.Timer) -> str | None:
+        calls.append([timer.target])
+        return None
+
+    try:
+        ids = [
+            schedule_timer(conn, kind="test_many", target=t, due_at=now(), max_attempts=1)
+            for t in ("a", "gone", "c")
+        ]
+        claimed = claim_timers(conn, owner="me:1:a", limit=10, lease_seconds=60)
+        report = TimerFirer(conn, "me:1:a", TimerSettings()).fire(claimed)
+    finally:
+        timers._EFFECTS.pop("test_many", None)
+        timers._BATCH_EFFECTS.pop("test_many", None)
+    assert calls == [["a", "gone", "c"]]
+    assert sorted(report.completed) == [ids[0], ids[2]] and report.cancelled == [ids[1]]
 
 
 def test_a_long_batch_renews_its_leases_and_keeps_its_timers(

@@ -130,3 +130,15 @@ UPDATE import_jobs
                            ELSE available_at END
  WHERE id = %(job_id)s AND status = 'pending' AND NOT cancel_requested
 RETURNING id, pg_notify('importer_jobs', id::text) AS notified
+
+-- name: make_import_jobs_available
+-- The same for a run of timers, in one statement (row locks taken in id order).
+UPDATE import_jobs
+   SET available_at = CASE WHEN available_at IS NULL OR available_at > now() THEN now()
+                           ELSE available_at END
+ WHERE id IN (SELECT id FROM import_jobs
+               WHERE id = ANY(%(job_ids)s::bigint[]) AND status = 'pending'
+                 AND NOT cancel_requested
+               ORDER BY id
+                 FOR UPDATE)
+RETURNING id, pg_notify('importer_jobs', id::text) AS notified
