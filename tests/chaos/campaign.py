@@ -166,14 +166,5 @@ class Campaign:
         self._stages.append(stage)
         stage.cli("migrate", "db", "migrate")
         audit.install(url)
-        form_file = write_form(folder)
-        code, _ = stage.fleet.run("form", ["forms", "add", str(form_file)], 60)
-        if code != 0:  # TEMPORARY until `forms add` lands
-            from importer.db import connect as db_connect
-            from importer.forms import load_form_file
-            from importer.forms_repo import save_form
-
-            with db_connect(url) as conn:
-                save_form(conn, load_form_file(form_file))
-                conn.commit()
+        stage.cli("form", "forms", "add", str(write_form(folder)))
         return stage

@@ -658,10 +658,9 @@ def cases() -> list[Case]:
             "formulas_without_cached_values.xlsx",
             "imported",
             _formulas_without_cache,
-            "formulas never calculated: required cells empty (rejected), never the formula text",
-            good=1,
-            bad=2,
-            verbatim={4: {"name": "y", "qty": 4}},
+            "formulas never calculated: no value, so each such row is rejected (even in an "
+            "optional column: the sender meant a value), never stored as formula text",
+            bad=3,
             absent=("CONCAT", "1+1", "HYPERLINK"),
         ),
         Case(
