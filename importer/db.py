@@ -204,16 +204,18 @@ def migrate(conn: Connection) -> list[Migration]:
         )
         conn.commit()
         applied = _applied_versions(conn)  # another process may have migrated meanwhile
+        conn.commit()
         _check_not_newer(applied, known)
         for migration in known:
             if migration.version in applied:
                 continue
-            with conn.transaction():
-                conn.execute(migration.sql.encode())
-                conn.execute(
-                    "INSERT INTO schema_migrations (version, name) VALUES (%s, %s)",
-                    (migration.version, migration.name),
-                )
+            # Each migration and its record commit together, before the lock is released.
+            conn.execute(migration.sql.encode())
+            conn.execute(
+                "INSERT INTO schema_migrations (version, name) VALUES (%s, %s)",
+                (migration.version, migration.name),
+            )
+            conn.commit()
             done.append(migration)
     except psycopg.Error as exc:
         conn.rollback()
