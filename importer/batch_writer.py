@@ -2,7 +2,8 @@
 advance, heartbeat and lease extension, all fenced by (job, lease owner, status 'running').
 
 Rows go in with COPY (append forms) or one INSERT ... ON CONFLICT over arrays (forms with a
-``key``: upsert on (form, record_key)), never a statement per row.
+``key``: upsert on (form, record_key)), never a statement per row. prepare() does the Python
+work (JSON, COPY text) so that write() — on the writer thread — mostly waits on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -30,9 +31,30 @@ class Committed:
     cancelled: bool = False
 
 
-def _copy_text(value: str) -> str:
+@dataclass(frozen=True)
+class Prepared:
+    """A validated batch, encoded for the database."""
+
+    rows: Sequence[Any]  # the source rows (for rows the writer itself rejects)
+    good: int
+    bad: int
+    data_block: str  # COPY text for form_data (append forms)
+    keyed: list[tuple[ValidRow, str]]  # (row, record_key) for upsert forms
+    rejected_block: str
+    errors_block: str
+
+
+def _copy_json(value: str) -> str:
     # COPY text format: JSON already escapes control characters, only backslashes remain.
     return value.replace("\\", "\\\\")
+
+
+def _copy_field(value: str | None) -> str:
+    if value is None:
+        return "\\N"
+    return (
+        value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+    )
 
 
 class BatchWriter:
@@ -52,7 +74,7 @@ class BatchWriter:
         self.header = list(header)
         self.settings = settings
         self._fence = {"id": job.id, "owner": owner, "lease_seconds": settings.lease_seconds}
-        self._form_text = _copy_text(form.name).replace("\t", "\\t").replace("\n", "\\n")
+        self._form_text = _copy_field(form.name)
         self._key_column = self._column_of(form.key[0]) if form.key else None
 
     def _column_of(self, field_name: str) -> str:
@@ -65,11 +87,35 @@ class BatchWriter:
                 return text
         return self.form.field(field_name).header
 
-    # --- the batch transaction ---------------------------------------------------------------
+    # --- the batch -------------------------------------------------------------------------
 
-    def write(
-        self, rows: Sequence[Any], result: BatchResult, *, pause: Callable[[], None]
-    ) -> Committed:
+    def prepare(self, rows: Sequence[Any], result: BatchResult) -> Prepared:
+        """Encode a validated batch (caller's thread; touches no connection)."""
+        job_id = self.job.id
+        keyed: list[tuple[ValidRow, str]] = []
+        data_block = ""
+        if self.form.key:
+            keyed = [(row, self._record_key(row.data)) for row in result.valid]
+        else:
+            prefix = f"{job_id}\t"
+            middle = f"\t{self._form_text}\t"
+            data_block = "".join(
+                f"{prefix}{row.number}{middle}{_copy_json(_encode(row.data))}\n"
+                for row in result.valid
+            )
+        rejected_block, errors_block = self._rejected_blocks(result.rejected)
+        return Prepared(
+            rows=rows,
+            good=len(result.valid),
+            bad=len(result.rejected),
+            data_block=data_block,
+            keyed=keyed,
+            rejected_block=rejected_block,
+            errors_block=errors_block,
+        )
+
+    def write(self, batch: Prepared, *, pause: Callable[[], None]) -> Committed:
+        """The batch transaction: fence, rows, rejections, cursor; or a cancel at the fence."""
         q = queries()
         conn = self.conn
         with conn.transaction():
@@ -81,18 +127,32 @@ class BatchWriter:
             if fenced["cancel_requested"]:
                 self.job = jobs.finish(conn, self.job.id, self.owner, cancelled=True)
                 return Committed(self.job, cancelled=True)
-            valid = list(result.valid)
-            rejected = list(result.rejected)
-            if self.form.key:
-                valid, duplicates = self._upsert(rows, valid)
-                rejected += duplicates
-            elif valid:
-                self._copy_form_data(valid)
-            if rejected:
-                self._copy_rejected(rejected)
+            good, bad = batch.good, batch.bad
+            rejected_block, errors_block = batch.rejected_block, batch.errors_block
+            if batch.keyed:
+                duplicates = self._upsert(batch.rows, batch.keyed)
+                if duplicates:
+                    more_rejected, more_errors = self._rejected_blocks(duplicates)
+                    rejected_block += more_rejected
+                    errors_block += more_errors
+                    good, bad = good - len(duplicates), bad + len(duplicates)
+            elif batch.data_block:
+                self._copy(
+                    "COPY form_data (import_job_id, row_number, form, data) FROM STDIN",
+                    batch.data_block,
+                )
+            if rejected_block:
+                self._copy(
+                    "COPY import_rejected_rows (import_job_id, row_number, row_values) FROM STDIN",
+                    rejected_block,
+                )
+                self._copy(
+                    "COPY import_row_errors (import_job_id, row_number, column_name,"
+                    " raw_value, message) FROM STDIN",
+                    errors_block,
+                )
             counters = conn.execute(
-                q.advance_import_cursor,
-                {**self._fence, "good": len(valid), "bad": len(rejected)},
+                q.advance_import_cursor, {**self._fence, "good": good, "bad": bad}
             ).fetchone()
             if counters is None:  # cannot happen: the row is locked by the fence above
                 raise LeaseLost(f"import job {self.job.id}: lease lost; nothing written")
@@ -118,45 +178,34 @@ class BatchWriter:
 
     # --- rows --------------------------------------------------------------------------------
 
-    def _copy_form_data(self, valid: Sequence[ValidRow]) -> None:
-        prefix = f"{self.job.id}\t"
-        middle = f"\t{self._form_text}\t"
-        block = "".join(
-            f"{prefix}{row.number}{middle}{_copy_text(_encode(row.data))}\n" for row in valid
-        )
-        with self.conn.cursor().copy(
-            "COPY form_data (import_job_id, row_number, form, data) FROM STDIN"
-        ) as copy:
-            copy.write(block)
+    def _copy(self, statement: str, block: str) -> None:
+        if block:
+            with self.conn.cursor().copy(statement) as copy:
+                copy.write(block)
 
-    def _copy_rejected(self, rejected: Sequence[RejectedRow]) -> None:
+    def _rejected_blocks(self, rejected: Sequence[RejectedRow]) -> tuple[str, str]:
         job_id = self.job.id
-        with self.conn.cursor().copy(
-            "COPY import_rejected_rows (import_job_id, row_number, row_values) FROM STDIN"
-        ) as copy:
-            for row in rejected:
-                copy.write_row((job_id, row.number, _encode(list(row.values))))
-        with self.conn.cursor().copy(
-            "COPY import_row_errors (import_job_id, row_number, column_name, raw_value, message)"
-            " FROM STDIN"
-        ) as copy:
-            for row in rejected:
-                for error in row.errors:
-                    copy.write_row((job_id, row.number, error.column, error.raw, error.message))
+        rows = "".join(
+            f"{job_id}\t{row.number}\t{_copy_json(_encode(list(row.values)))}\n" for row in rejected
+        )
+        errors = "".join(
+            f"{job_id}\t{row.number}\t{_copy_field(e.column)}\t{_copy_field(e.raw)}"
+            f"\t{_copy_field(e.message)}\n"
+            for row in rejected
+            for e in row.errors
+        )
+        return rows, errors
 
     def _record_key(self, data: dict[str, Any]) -> str:
         return _encode([data.get(name) for name in self.form.key])
 
-    def _upsert(
-        self, rows: Sequence[Any], valid: list[ValidRow]
-    ) -> tuple[list[ValidRow], list[RejectedRow]]:
+    def _upsert(self, rows: Sequence[Any], keyed: list[tuple[ValidRow, str]]) -> list[RejectedRow]:
         """Insert or update on (form, key). A key seen earlier in the same file (this batch
-        or a committed one of this job) makes the later row a row error."""
+        or a committed one of this job) makes the later row a row error: returned."""
         first_row: dict[str, int] = {}
         unique: list[tuple[ValidRow, str]] = []
         duplicates: dict[int, int] = {}  # row number -> the earlier row with that key
-        for row in valid:
-            key = self._record_key(row.data)
+        for row, key in keyed:
             if key in first_row:
                 duplicates[row.number] = first_row[key]
             else:
@@ -188,13 +237,11 @@ class BatchWriter:
             holder_of = {h["record_key"]: h["row_number"] for h in holders}
             for row, key in earlier_in_file:
                 duplicates[row.number] = holder_of.get(key, 0)
-        kept = [row for row in valid if row.number not in duplicates]
         by_number = {getattr(r, "number", None): r for r in rows}
-        rejected = [
+        return [
             self._duplicate(number, earlier, by_number.get(number))
             for number, earlier in sorted(duplicates.items())
         ]
-        return kept, rejected
 
     def _duplicate(self, number: int, earlier: int, source: Any) -> RejectedRow:
         values = [display_text(v) for v in getattr(source, "values", ())]

@@ -157,10 +157,21 @@ def wait_until_stopped(proc: subprocess.Popen[bytes], timeout: float = 60.0) -> 
         if proc.poll() is not None:
             _out, err = proc.communicate()
             raise AssertionError(f"child exited {proc.returncode} before pausing: {err!r}")
-        if handle.status() == psutil.STATUS_STOPPED:
+        if handle.status() == psutil.STATUS_STOPPED and _all_threads_stopped(proc.pid):
             return
         time.sleep(0.02)
     raise AssertionError("child never reached its pause point")
+
+
+def _all_threads_stopped(pid: int) -> bool:
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            state = (task / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if state not in ("T", "t"):
+            return False
+    return True
 
 
 def kill_9(proc: subprocess.Popen[bytes]) -> None:

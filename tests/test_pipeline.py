@@ -19,6 +19,7 @@ from tests.jobs_support import (
     add_form,
     assert_exactly_once,
     data_rows,
+    error_rows,
     orders_book,
     write_book,
 )
@@ -83,17 +84,13 @@ def test_a_stopped_run_releases_and_the_next_run_continues_at_the_cursor(
     )
     assert first.result == "stopped"
     paused = jobs.get_job(conn, job.id)
-    assert (paused.status, paused.cursor, paused.attempts, paused.lease_owner) == (
-        "pending",
-        30,
-        0,
-        None,
-    )
+    assert (paused.status, paused.attempts, paused.lease_owner) == ("pending", 0, None)
+    assert paused.cursor == first.run_rows == 30
     assert len(data_rows(conn, job.id)) == paused.success_rows
 
     claimed = jobs.claim_jobs(conn, owner="other:2:b", limit=1, lease_seconds=30)
     second = run_job(database_url, claimed[0], "other:2:b", SETTINGS)
-    assert (second.result, second.run_rows) == ("finished", 34)
+    assert (second.result, second.run_rows) == ("finished", 64 - paused.cursor)
     assert_exactly_once(conn, job.id, book)
 
 
@@ -135,8 +132,12 @@ def test_cancel_stops_at_the_next_batch_boundary_keeping_committed_rows(
     outcome = run_job(database_url, job, "me:1:a", SETTINGS, on_progress=cancel_after_two_batches)
     assert outcome.result == "cancelled"
     final = jobs.get_job(conn, job.id)
-    assert (final.status, final.cursor, final.lease_owner) == ("cancelled", 20, None)
-    assert sorted(data_rows(conn, job.id)) == [n for n in range(2, 22) if n in book.valid]
+    assert (final.status, final.lease_owner) == ("cancelled", None)
+    # It stops at the next batch boundary.
+    assert final.cursor == outcome.run_rows == 20
+    last = final.cursor + 2
+    assert sorted(data_rows(conn, job.id)) == [n for n in range(2, last) if n in book.valid]
+    assert sorted(set(error_rows(conn, job.id))) == [n for n in range(2, last) if n in book.invalid]
 
 
 def test_the_lease_is_kept_alive_while_a_batch_takes_longer_than_the_lease(
