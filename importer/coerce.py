@@ -31,6 +31,7 @@ _EMAIL = re.compile(
 )
 _TRUE = frozenset({"true", "yes", "y", "1", "t"})
 _FALSE = frozenset({"false", "no", "n", "0", "f"})
+_FIRST_YEAR = 1900  # cells holding earlier "dates" are garbage serials (0, negative, NaN)
 _MAX_DIGITS = 15  # what a JSON number (a double) holds exactly, and what Excel shows
 
 
@@ -108,6 +109,8 @@ def _string(field: Field, date1904: bool) -> Coercer:
     pattern = re.compile(field.pattern) if field.pattern else None
 
     def check(text: str) -> str:
+        if "\x00" in text:
+            raise Invalid("contains an invisible NUL character (U+0000), which cannot be stored")
         if hi is not None and len(text) > hi:
             raise Invalid(f"is {len(text)} characters long; at most {hi} are allowed")
         if lo is not None and len(text) < lo:
@@ -244,6 +247,8 @@ def _date(field: Field, date1904: bool) -> Coercer:
         return day.isoformat()
 
     def from_moment(moment: datetime) -> str:
+        if moment.year < _FIRST_YEAR:
+            raise Invalid(f"{_quote(moment)} is not a valid Excel date")
         if moment.time() != time():
             raise Invalid(f"{_quote(moment)} has a time of day; a date alone is expected")
         return bounded(moment.date())
@@ -251,6 +256,8 @@ def _date(field: Field, date1904: bool) -> Coercer:
     def coerce(value: object) -> Any:
         kind = type(value)
         if kind is date:
+            if value.year < _FIRST_YEAR:  # type: ignore[attr-defined]
+                raise Invalid(f"{_quote(value)} is not a valid Excel date")
             return bounded(value)  # type: ignore[arg-type]
         if kind is datetime:
             return from_moment(value)  # type: ignore[arg-type]
@@ -286,6 +293,8 @@ def _datetime(field: Field, date1904: bool) -> Coercer:
 
     def coerce(value: object) -> Any:
         kind = type(value)
+        if (kind is datetime or kind is date) and value.year < _FIRST_YEAR:  # type: ignore[attr-defined]
+            raise Invalid(f"{_quote(value)} is not a valid Excel date")
         if kind is datetime:
             return bounded(value)  # type: ignore[arg-type]
         if kind is date:
@@ -401,7 +410,13 @@ def memoized(coerce: Coercer) -> tuple[dict[object, Any], Coercer]:
 
     def cached(value: object) -> Any:
         result = coerce(value)
-        if result is not None and len(memo) < _MEMO_LIMIT:
+        # True == 1 == 1.0 as dict keys: never remember values equal to 0 or 1 (but text),
+        # or TRUE would find the answer given for 1.0.
+        if (
+            result is not None
+            and len(memo) < _MEMO_LIMIT
+            and (type(value) is str or not (value == 0 or value == 1))
+        ):
             memo[value] = result
         return result
 
@@ -425,7 +440,7 @@ def fast_expression(field: Field, coerce: Coercer, i: int, cell: str, env: dict[
         env[f"m{i}"] = memo
         return f"(m{i}.get({x} := {cell}) or {c}({x}))"
     if field.type == "string" and field.pattern is None and field.min_length is None:
-        cond = f"type({x} := {cell}) is str and {x}.strip()"
+        cond = f"type({x} := {cell}) is str and {x}.strip() and '\\x00' not in {x}"
         if field.max_length is not None:
             cond += f" and len({x}) <= {field.max_length}"
         return f"({x} if {cond} else {c}({x}))"

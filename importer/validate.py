@@ -149,5 +149,12 @@ class Validator:
             try:
                 col.coerce(cell)
             except Invalid as exc:
-                errors.append(RowError(col.header, display_text(cell), exc.message))
-        return RejectedRow(row.number, [display_text(v) for v in values], errors)
+                errors.append(RowError(col.header, _storable(display_text(cell)), exc.message))
+        return RejectedRow(row.number, [_storable(display_text(v)) for v in values], errors)
+
+
+def _storable(text: str | None) -> str | None:
+    """Text PostgreSQL can hold: a NUL character becomes U+FFFD (the replacement mark)."""
+    if text is not None and "\x00" in text:
+        return text.replace("\x00", "\ufffd")
+    return text

@@ -20,6 +20,10 @@ from importer.excel.sniff import Source
 from importer.excel.values import Row, new_row
 
 
+class SheetUnreadable(InputError):
+    """calamine could not read the sheet (the streaming engine may still manage)."""
+
+
 def open_calamine_workbook(source: Source) -> Any:
     try:
         if source.path is not None:
@@ -30,6 +34,11 @@ def open_calamine_workbook(source: Source) -> Any:
             f"{source.name}: the workbook is password-protected; remove the password and try again"
         ) from None
     except (pc.CalamineError, ValueError, OSError) as exc:
+        if "entity" in str(exc):
+            raise InputError(
+                f"{source.name}: the workbook declares XML entities, refused as unsafe "
+                f"({_short(exc)})"
+            ) from None
         raise InputError(f"{source.name}: the workbook cannot be read ({_short(exc)})") from None
 
 
@@ -68,24 +77,30 @@ class CalamineReader(SheetReader):
         self.date1904 = date1904
         self._name = source.name
         self._workbook = workbook if workbook is not None else open_calamine_workbook(source)
-        self.sheet_names = [name for name, _ in calamine_sheets(self._workbook)]
-        self.sheet_name = choose_sheet(source.name, wanted_sheet, calamine_sheets(self._workbook))
         try:
-            self._sheet = self._workbook.get_sheet_by_name(self.sheet_name)
-        except pc.PasswordError:
-            raise InputError(f"{source.name}: the workbook is password-protected") from None
-        except (pc.CalamineError, ValueError, OSError) as exc:
-            raise InputError(
-                f"{source.name}: sheet {self.sheet_name!r} cannot be read ({_short(exc)})"
-            ) from None
-        # Only xlsx numbers are all floats already; other formats also give ints.
-        self._ints_to_float = file_format != "xlsx"
-        self._load_overrides = load_overrides
-        self._overrides: dict[int, list[tuple[int, object]]] | None = None
-        if overrides is not None or load_overrides is None:
-            self._set_overrides(overrides or {})
-        self._count: int | None = None
-        self._find_header()
+            self.sheet_names = [name for name, _ in calamine_sheets(self._workbook)]
+            self.sheet_name = choose_sheet(
+                source.name, wanted_sheet, calamine_sheets(self._workbook)
+            )
+            try:
+                self._sheet = self._workbook.get_sheet_by_name(self.sheet_name)
+            except pc.PasswordError:
+                raise InputError(f"{source.name}: the workbook is password-protected") from None
+            except (pc.CalamineError, ValueError, OSError) as exc:
+                raise SheetUnreadable(
+                    f"{source.name}: sheet {self.sheet_name!r} cannot be read ({_short(exc)})"
+                ) from None
+            # Only xlsx numbers are all floats already; other formats also give ints.
+            self._ints_to_float = file_format != "xlsx"
+            self._load_overrides = load_overrides
+            self._overrides: dict[int, list[tuple[int, object]]] | None = None
+            if overrides is not None or load_overrides is None:
+                self._set_overrides(overrides or {})
+            self._count: int | None = None
+            self._find_header()
+        except BaseException:
+            self.close()
+            raise
 
     def _set_overrides(self, overrides: dict[tuple[int, int], object]) -> None:
         by_row: dict[int, list[tuple[int, object]]] = {}

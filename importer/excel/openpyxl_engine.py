@@ -8,11 +8,12 @@ here, row by row, so that every cell is normalized exactly as the calamine engin
 
 from __future__ import annotations
 
+import re
 import warnings
 import zipfile
 from collections.abc import Iterator
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, BinaryIO
 from xml.etree.ElementTree import Element
 
 import openpyxl
@@ -36,16 +37,21 @@ _ROW, _C, _V, _F, _IS, _T = (f"{_NS}{t}" for t in ("row", "c", "v", "f", "is", "
 _SHEET_DATA = f"{_NS}sheetData"
 _STRICT_NS = "{http://purl.oclc.org/ooxml/spreadsheetml/main}"
 
-_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_ESCAPED = re.compile(r"_x([0-9A-Fa-f]{4})_")
 
 
-def open_openpyxl_workbook(source: Source) -> Any:
+def _unescape(text: str) -> str:
+    """OOXML's _xHHHH_ escapes (characters XML cannot hold, and _x005F_ for "_")."""
+    if "_x" not in text:
+        return text
+    return _ESCAPED.sub(lambda m: chr(int(m.group(1), 16)), text)
+
+
+def open_openpyxl_workbook(source: Source, handle: BinaryIO) -> Any:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # openpyxl warns about unsupported extensions
-            return openpyxl.load_workbook(
-                source.open(), read_only=True, data_only=True, keep_links=False
-            )
+            return openpyxl.load_workbook(handle, read_only=True, data_only=True, keep_links=False)
     except zipfile.BadZipFile:
         raise InputError(f"{source.name}: the file is damaged or truncated") from None
     except Exception as exc:  # openpyxl raises many types for damaged or unsafe parts
@@ -62,19 +68,28 @@ class OpenpyxlReader(SheetReader):
         self, source: Source, wanted_sheet: str | None, *, zero_styles: dict[int, int]
     ) -> None:
         self._name = source.name
-        self._workbook = open_openpyxl_workbook(source)
-        wb = self._workbook
-        sheets = [(ws.title, ws.sheet_state == "visible") for ws in wb.worksheets]
-        self.sheet_names = [name for name, _ in sheets]
-        self.sheet_name = choose_sheet(source.name, wanted_sheet, sheets)
-        self._ws = wb[self.sheet_name]
-        self.date1904 = wb.epoch.year == 1904
-        self._strings = self._ws._shared_strings
-        self._date_styles: set[int] = set(wb._date_formats)
-        self._duration_styles: set[int] = set(wb._timedelta_formats)
-        self._zero_styles = zero_styles
-        self._count: int | None = None
-        self._find_header()
+        self._handle = source.open()  # ours to close: openpyxl leaves a passed file open
+        try:
+            self._workbook = open_openpyxl_workbook(source, self._handle)
+        except BaseException:
+            self._handle.close()
+            raise
+        try:
+            wb = self._workbook
+            sheets = [(ws.title, ws.sheet_state == "visible") for ws in wb.worksheets]
+            self.sheet_names = [name for name, _ in sheets]
+            self.sheet_name = choose_sheet(source.name, wanted_sheet, sheets)
+            self._ws = wb[self.sheet_name]
+            self.date1904 = wb.epoch.year == 1904
+            self._strings = self._ws._shared_strings
+            self._date_styles: set[int] = set(wb._date_formats)
+            self._duration_styles: set[int] = set(wb._timedelta_formats)
+            self._zero_styles = zero_styles
+            self._count: int | None = None
+            self._find_header()
+        except BaseException:
+            self.close()
+            raise
 
     def _find_header(self) -> None:
         for number, values in self._iter_sheet(None):
@@ -161,10 +176,12 @@ class OpenpyxlReader(SheetReader):
         text: str | None = None
         formula: Element | None = None
         inline: Element | None = None
+        has_value = False
         for child in cell:
             tag = child.tag
             if tag == _V:
                 text = child.text
+                has_value = True
             elif tag == _F:
                 formula = child
             elif tag == _IS:
@@ -188,14 +205,16 @@ class OpenpyxlReader(SheetReader):
             if text is None:
                 return None
             value = self._strings[int(text)]
-            return value if value != "" else None
+            return _unescape(value) if value != "" else None
         if kind == "inlineStr":
             if inline is None:
                 return None
             joined = "".join(t.text or "" for t in inline.iter(_T))
-            return joined or None
+            return _unescape(joined) or None
         if kind == "str":
-            return text or None
+            if formula is not None and not has_value:
+                return CellError("", formula.text or None)
+            return _unescape(text) if text else None
         if kind == "b":
             return None if not text else text.strip() in ("1", "true")
         if kind == "e":
@@ -226,3 +245,4 @@ class OpenpyxlReader(SheetReader):
         workbook, self._workbook = self._workbook, None
         if workbook is not None:
             workbook.close()
+        self._handle.close()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from importer.errors import InputError
 from importer.excel.base import MAX_COLS, MAX_ROWS, SheetReader, choose_sheet
-from importer.excel.calamine_engine import CalamineReader
+from importer.excel.calamine_engine import CalamineReader, SheetUnreadable
 from importer.excel.csv_engine import CsvReader
 from importer.excel.openpyxl_engine import OpenpyxlReader
 from importer.excel.sniff import Source, make_source, sniff
@@ -70,6 +70,7 @@ def _open_xlsx(
     src: Source, sheet: str | None, engine: str, budget: int, checked: bool
 ) -> SheetReader:
     name = src.name
+    requested = engine
     try:
         with src.open() as handle, zipfile.ZipFile(handle) as archive:
             info = read_xlsx_info(archive, name)
@@ -81,6 +82,13 @@ def _open_xlsx(
                 raise InputError(
                     f"{name}: the workbook is damaged (sheet {chosen!r} has no data part)"
                 )
+            if info.strings_claim_absurd:
+                if engine == "calamine":
+                    raise InputError(
+                        f"{name}: the shared-strings table claims an absurd number of "
+                        "strings; use --engine openpyxl (streaming)"
+                    )
+                engine = "openpyxl"
             if engine == "auto":
                 engine = (
                     "openpyxl" if estimate_calamine_bytes(archive, part) > budget else "calamine"
@@ -100,12 +108,20 @@ def _open_xlsx(
         raise InputError(f"{name}: the file is damaged or truncated") from None
 
     if scan is not None and not checked:
+        if scan.bad_ref is not None:
+            raise InputError(
+                f"{name}: sheet {chosen!r} has a cell reference that is not one "
+                f"({scan.bad_ref!r}); the file is damaged"
+            )
         if scan.max_row > MAX_ROWS or scan.max_col > MAX_COLS:
             raise InputError(
                 f"{name}: sheet {chosen!r} refers to cells beyond Excel's limits "
                 f"(row {scan.max_row:,}, column {scan.max_col:,}); refusing an absurd file"
             )
-        if engine == "calamine" and scan.max_row * scan.max_col > MAX_CALAMINE_CELLS:
+        too_big = scan.max_row * scan.max_col > MAX_CALAMINE_CELLS
+        if too_big and requested == "auto":
+            engine = "openpyxl"  # stray far cells: streaming reads them in constant memory
+        elif too_big and engine == "calamine":
             raise InputError(
                 f"{name}: sheet {chosen!r} spans up to {scan.max_row:,} rows x {scan.max_col:,} "
                 "columns, too large to load at once: use --engine openpyxl (streaming), or "
@@ -113,14 +129,20 @@ def _open_xlsx(
             )
     if engine == "openpyxl":
         return OpenpyxlReader(src, chosen, zero_styles=info.zero_padded_styles)
-    return CalamineReader(
-        src,
-        "xlsx",
-        chosen,
-        date1904=info.date1904,
-        overrides=scan.overrides if eager_special and scan is not None else None,
-        load_overrides=lambda: _special_cells(src, part, info),
-    )
+    try:
+        return CalamineReader(
+            src,
+            "xlsx",
+            chosen,
+            date1904=info.date1904,
+            overrides=scan.overrides if eager_special and scan is not None else None,
+            load_overrides=lambda: _special_cells(src, part, info),
+        )
+    except SheetUnreadable:
+        if requested != "auto":
+            raise
+        # e.g. error values calamine does not know (#GETTING_DATA): stream it instead.
+        return OpenpyxlReader(src, chosen, zero_styles=info.zero_padded_styles)
 
 
 def _special_cells(src: Source, part: str, info: XlsxInfo) -> dict[tuple[int, int], object]:

@@ -6,6 +6,7 @@ Every refusal is an InputError with one line a person can act on.
 from __future__ import annotations
 
 import io
+import stat
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,10 +59,17 @@ def make_source(source: Path | bytes, file_name: str | None) -> Source:
     if isinstance(source, bytes | bytearray | memoryview):
         return Source(None, bytes(source), file_name or "workbook")
     path = Path(source)
-    if not path.exists():
-        raise InputError(f"{path}: file not found")
-    if path.is_dir():
+    try:
+        mode = path.stat().st_mode  # follows symlinks: what would be read
+    except FileNotFoundError:
+        raise InputError(f"{path}: file not found") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(mode):
         raise InputError(f"{path}: is a folder, not a workbook")
+    if not stat.S_ISREG(mode):
+        # A pipe would block the read forever, a device (/dev/zero) never ends.
+        raise InputError(f"{path}: is not a regular file (a pipe, device or socket)")
     try:
         with path.open("rb"):
             pass

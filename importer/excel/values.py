@@ -56,17 +56,16 @@ class CellError:
 
     @property
     def text(self) -> str:
-        if self.code:
-            return self.code
-        return f"={self.formula}" if self.formula else "(formula)"
+        """What the cell shows: the error code; nothing for an uncalculated formula (its
+        text is never passed on as a value)."""
+        return self.code
 
     def describe(self) -> str:
         if self.code:
             meaning = ERROR_MEANINGS.get(self.code)
             return f"the cell shows the error {self.code}" + (f" ({meaning})" if meaning else "")
-        shown = f" {self.text}" if self.formula else ""
         return (
-            f"the cell holds a formula{shown} with no calculated value "
+            "the cell holds a formula that was never calculated, so it has no value "
             "(open the file in Excel or LibreOffice and save it again)"
         )
 
@@ -140,6 +139,8 @@ def display_text(value: object) -> str | None:
         return cast(datetime, value).isoformat(sep=" ")
     if kind is date or kind is time:
         return cast(date, value).isoformat()
+    if kind is CellError:
+        return cast(CellError, value).code or None
     if kind is timedelta:
         seconds = int(value.total_seconds())  # type: ignore[attr-defined]
         return f"{seconds // 3600}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"

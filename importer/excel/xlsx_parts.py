@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import posixpath
+import re
 import zipfile
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
@@ -32,6 +33,9 @@ class XlsxInfo:
     date1904: bool
     # cellXfs index -> digits the number is zero-padded to (formats like "00000")
     zero_padded_styles: dict[int, int] = field(default_factory=dict)
+    # The shared-strings table claims far more strings than it can hold: calamine
+    # reserves memory for the claim up front and aborts the process on a big lie.
+    strings_claim_absurd: bool = False
 
 
 def _parse(archive: zipfile.ZipFile, part: str, name: str) -> Element | None:
@@ -90,8 +94,28 @@ def read_xlsx_info(archive: zipfile.ZipFile, name: str) -> XlsxInfo:
                     )
                 )
     return XlsxInfo(
-        sheets=sheets, date1904=date1904, zero_padded_styles=_zero_styles(archive, name)
+        sheets=sheets,
+        date1904=date1904,
+        zero_padded_styles=_zero_styles(archive, name),
+        strings_claim_absurd=_strings_claim_absurd(archive),
     )
+
+
+_UNIQUE_COUNT = re.compile(rb'<(?:\w+:)?sst\b[^>]*?\buniqueCount="\s*(\d+)')
+
+
+def _strings_claim_absurd(archive: zipfile.ZipFile) -> bool:
+    """uniqueCount larger than the part could hold (each <si> takes at least 5 bytes)."""
+    for part in ("xl/sharedStrings.xml", "xl/sharedstrings.xml"):
+        try:
+            info = archive.getinfo(part)
+        except KeyError:
+            continue
+        with archive.open(info) as handle:
+            head = handle.read(4096)
+        match = _UNIQUE_COUNT.search(head)
+        return match is not None and int(match.group(1)) > info.file_size // 5 + 1000
+    return False
 
 
 def _zero_styles(archive: zipfile.ZipFile, name: str) -> dict[int, int]:

@@ -29,6 +29,7 @@ class SheetScan:
     max_col: int = 0  # largest column number (1-based) seen, an upper bound
     xml_bytes: int = 0
     positional: bool = False  # some cells have no r="A1" reference
+    bad_ref: str | None = None  # a cell reference that is not one (r="!!")
     # (row number, 0-based column) -> the value calamine cannot give
     overrides: dict[tuple[int, int], object] = field(default_factory=dict)
 
@@ -54,6 +55,9 @@ class _Patterns:
         # A "normal" cell starts <c r="B12": anything else is measured exactly.
         self.odd_cells = re.compile(rb"<" + p + rb'c(?:>|\s(?!r="[A-Z]{1,2}\d{1,6}"))')
         self.all_refs = re.compile(rb"<" + p + rb'c\b[^>]*?\br="([A-Z]+)(\d+)"')
+        self.bad_refs = re.compile(
+            rb"<" + p + rb'c\b[^>]*?\br="(?![A-Z]{1,3}[1-9]\d{0,6}")([^"]*)"'
+        )
         self.two_letter = re.compile(rb"<" + p + rb'c r="([A-Z]{2})\d')
         self._longer: dict[int, re.Pattern[bytes]] = {}
         self._p = p
@@ -88,6 +92,7 @@ class _Patterns:
             + rb"c>"
         )
         self.cell_start = b"<" + prefix + b"c"
+        self.value_tag = b"<" + prefix + b"v"
         self.value = re.compile(rb"<" + p + rb"v>([^<]*)</" + p + rb"v>")
         self.formula = re.compile(rb"<" + p + rb"f\b[^>]*?(?:/>|>([^<]*)</" + p + rb"f>)")
         self.zero_cells = None
@@ -202,6 +207,9 @@ def _measure(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
     if pats.odd_cells.search(chunk):
         if pats.refless.search(chunk):
             scan.positional = True
+        bad = pats.bad_refs.search(chunk)
+        if bad:
+            scan.bad_ref = bad.group(1).decode("utf-8", "replace")[:40]
         for letters, digits in pats.all_refs.findall(chunk):
             scan.max_col = max(scan.max_col, column_index(letters.decode()))
             scan.max_row = max(scan.max_row, int(digits))
@@ -253,8 +261,10 @@ def _uncached_formulas(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
         attrs = _attrs(cell.group(1))
         body = cell.group(2) or b""
         saved = pats.value.search(body)
-        if attrs.get(b"t") in (b"str", b"e") or (saved is not None and saved.group(1)):
-            continue
+        if saved is not None and saved.group(1):
+            continue  # a calculated value
+        if attrs.get(b"t") == b"e" or (attrs.get(b"t") == b"str" and pats.value_tag in body):
+            continue  # an error (handled above) or a formula whose result is empty text
         formula = pats.formula.search(body)
         text = formula.group(1) if formula and formula.group(1) else b""
         where = _position(attrs, scan)

@@ -1,0 +1,276 @@
+"""Reading workbooks: both engines give the same normalized rows; every refusal is clear."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from datetime import date, datetime
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from importer.errors import InputError
+from importer.excel import CellError, NumberText, open_sheet
+from importer.excel.values import Row, display_text, serial_to_datetime
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
+XLSX_SAMPLES = sorted(p.name for p in SAMPLES.glob("*.xlsx"))
+
+
+def read(path: Path | bytes, **options: object) -> tuple[list[str], int, list[Row], int, str]:
+    with open_sheet(path, **options) as reader:  # type: ignore[arg-type]
+        rows = list(reader.rows())
+        return reader.header, reader.header_row, rows, reader.count_rows(), reader.engine
+
+
+@pytest.mark.parametrize("name", XLSX_SAMPLES)
+def test_both_engines_give_identical_rows(name: str) -> None:
+    fast = read(SAMPLES / name, engine="calamine")
+    streaming = read(SAMPLES / name, engine="openpyxl")
+    assert fast[4] == "calamine" and streaming[4] == "openpyxl"
+    assert fast[:4] == streaming[:4]
+    for a, b in zip(fast[2], streaming[2], strict=True):
+        assert [type(v) for v in a.values] == [type(v) for v in b.values], a.number
+    assert fast[3] == len(fast[2])
+
+
+@pytest.mark.parametrize("checked", [False, True])
+def test_checked_reads_the_same(checked: bool) -> None:
+    for name in XLSX_SAMPLES:
+        assert (
+            read(SAMPLES / name, engine="calamine", checked=checked)[:4]
+            == read(SAMPLES / name, engine="calamine")[:4]
+        )
+
+
+@pytest.mark.parametrize("name", ["types_xlsxwriter.xlsx", "types_openpyxl.xlsx"])
+@pytest.mark.parametrize("engine", ["calamine", "openpyxl"])
+def test_normalized_values(name: str, engine: str) -> None:
+    header, header_row, rows, count, _ = read(SAMPLES / name, engine=engine)
+    assert header == ["Text", "Whole", "Amount", "Day", "Moment", "Flag", "Email", "Status", "Zip"]
+    assert header_row == 1
+    by_number = {row.number: row.values for row in rows}
+    # blank row 7 skipped; formatted empty rows down to 399 and column AD ignored
+    assert sorted(by_number) == [2, 3, 4, 5, 6, 8, 9, 10] and count == 8
+    assert all(len(values) == 9 for values in by_number.values())
+    assert by_number[2] == (
+        "Alpha",
+        12.0,
+        19.99,
+        date(2024, 3, 5),
+        datetime(2024, 3, 5, 13, 45),
+        True,
+        "ada@example.com",
+        "paid",
+        NumberText(123.0, "00123"),
+    )
+    assert by_number[3][0] == "  padded text  "  # text as is
+    assert by_number[4][8] == NumberText(7.0, "00007")
+    assert by_number[5][:4] == (
+        CellError("#N/A"),
+        CellError("#DIV/0!"),
+        CellError("#VALUE!"),
+        CellError("#REF!"),
+    )
+    assert by_number[5][6] == CellError("#NAME?")
+    uncalculated = by_number[9][1]
+    assert isinstance(uncalculated, CellError) and uncalculated.code == ""
+    assert display_text(uncalculated) is None  # the formula text is never passed on
+
+
+@pytest.mark.parametrize("name", ["dates_1904_xlsxwriter.xlsx", "dates_1904_openpyxl.xlsx"])
+@pytest.mark.parametrize("engine", ["calamine", "openpyxl"])
+def test_1904_date_system(name: str, engine: str) -> None:
+    with open_sheet(SAMPLES / name, engine=engine) as reader:
+        assert reader.date1904
+        rows = list(reader.rows())
+    assert rows[0].values == ("date cell", date(2024, 3, 5))
+    assert rows[1].values == ("raw serial", float(45356 - 1462))
+    assert serial_to_datetime(45356 - 1462, date1904=True) == datetime(2024, 3, 5)
+    assert serial_to_datetime(45356) == datetime(2024, 3, 5)
+
+
+@pytest.mark.parametrize("engine", ["calamine", "openpyxl"])
+def test_sheet_choice_header_row_and_blank_rows(engine: str) -> None:
+    with open_sheet(SAMPLES / "sheets_openpyxl.xlsx", engine=engine) as reader:
+        assert reader.sheet_name == "Current"  # the hidden first sheet is never implicit
+        assert reader.header_row == 2
+        assert reader.header == ["order id", "CUSTOMER", "Ignored column"]
+        rows = list(reader.rows())
+        assert [r.number for r in rows] == [3, 6]
+        assert reader.count_rows() == 2
+    with open_sheet(SAMPLES / "sheets_openpyxl.xlsx", engine=engine, sheet="Old") as reader:
+        assert reader.sheet_name == "Old"
+        assert next(iter(reader.rows())).values == (1.0, "hidden sheet: never read unless named")
+
+
+def test_unknown_sheet_lists_the_sheets() -> None:
+    with pytest.raises(
+        InputError, match=r"no sheet named 'Nope' \(the workbook has: 'Old', 'Current'\)"
+    ):
+        open_sheet(SAMPLES / "sheets_openpyxl.xlsx", sheet="Nope")
+
+
+def test_csv_with_bom_and_semicolons() -> None:
+    header, _, rows, count, engine = read(SAMPLES / "orders.csv")
+    assert engine == "csv"
+    assert header[0] == "Order ID"  # BOM stripped
+    assert count == len(rows) == 60
+    assert rows[0].values[0] == "10001"
+    semi_header, _, semi_rows, _, _ = read(SAMPLES / "orders_semicolon.csv")
+    assert semi_header == header
+    assert len(semi_rows) == 25 and len(semi_rows[0].values) == len(header)
+
+
+def test_ods_through_calamine() -> None:
+    header, _, rows, count, engine = read(SAMPLES / "orders.ods")
+    assert engine == "calamine"
+    assert header[:3] == ["Order ID", "Customer", "Email"]
+    assert count == len(rows) == 40
+    first = rows[0].values
+    assert first[0] == 10001.0 and type(first[0]) is float  # ints normalized to float
+    assert isinstance(first[3], date)
+    with pytest.raises(InputError, match=r"streaming engine .* reads .xlsx and .xlsm only"):
+        open_sheet(SAMPLES / "orders.ods", engine="openpyxl")
+
+
+def test_bytes_source_and_file_name() -> None:
+    data = (SAMPLES / "orders.xlsx").read_bytes()
+    header, _, rows, _, _ = read(data, file_name="orders.xlsx")
+    assert header[0] == "Order ID" and len(rows) == 300
+    with pytest.raises(InputError, match=r"^upload\.xlsx: the file is empty"):
+        open_sheet(b"", file_name="upload.xlsx")
+
+
+# --- fidelity corners ---------------------------------------------------------------------------
+
+
+def _workbook(build) -> bytes:  # type: ignore[no-untyped-def]
+    wb = openpyxl.Workbook()
+    build(wb.active)
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("engine", ["calamine", "openpyxl"])
+def test_data_not_starting_in_column_a(engine: str) -> None:
+    def build(ws) -> None:  # type: ignore[no-untyped-def]
+        ws["C3"], ws["D3"] = "Code", "Qty"
+        ws["C4"], ws["D4"] = "a", 1
+        ws["B6"] = "left of the header"
+
+    header, header_row, rows, count, _ = read(_workbook(build), engine=engine)
+    assert header == ["", "", "Code", "Qty"] and header_row == 3
+    assert [r.values for r in rows] == [
+        (None, None, "a", 1.0),
+        (None, "left of the header", None, None),
+    ]
+    assert count == 2
+
+
+@pytest.mark.parametrize("engine", ["auto", "openpyxl"])
+def test_stray_far_cell_reads_in_constant_memory(engine: str) -> None:
+    def build(ws) -> None:  # type: ignore[no-untyped-def]
+        ws.append(["Name"])
+        ws.append(["a"])
+        ws["XFD1048576"] = "stray"
+
+    header, _, rows, count, used = read(_workbook(build), engine=engine)
+    assert used == "openpyxl" and header == ["Name"]
+    assert [r.values for r in rows] == [("a",)] and count == 1
+
+
+def test_far_cell_refused_for_calamine() -> None:
+    def build(ws) -> None:  # type: ignore[no-untyped-def]
+        ws.append(["Name"])
+        ws["XFD1048576"] = "stray"
+
+    with pytest.raises(InputError, match="too large to load at once: use --engine openpyxl"):
+        open_sheet(_workbook(build), engine="calamine")
+
+
+# --- refusals: each its own message, via the CLI (exit 2, one line) ------------------------------
+
+
+def _zip(parts: dict[str, bytes], method: int = zipfile.ZIP_DEFLATED) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", method) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def _hidden_only() -> bytes:
+    # openpyxl refuses to save such a workbook: hide its sheets in workbook.xml afterwards.
+    source = zipfile.ZipFile(io.BytesIO(_workbook(lambda ws: ws.append(["a"]))))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename == "xl/workbook.xml":
+                data = data.replace(b'state="visible"', b'state="hidden"')
+            archive.writestr(info.filename, data)
+    return buffer.getvalue()
+
+
+def _encrypted() -> bytes:
+    # An OLE2 container holding an EncryptedPackage stream is how Office stores a
+    # password-protected .xlsx (the directory entry names are UTF-16).
+    return (
+        b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 1000 + "EncryptedPackage".encode("utf-16-le")
+    )
+
+
+REFUSED = {
+    "empty.xlsx": (lambda: b"", "the file is empty"),
+    "page.xlsx": (
+        lambda: b"<!DOCTYPE html><html><table><tr><td>1</td></tr></table>",
+        "web page (HTML)",
+    ),
+    "report.xlsx": (lambda: b"%PDF-1.7\n%\xe2\xe3\n", "PDF document"),
+    "truncated.xlsx": (
+        lambda: (SAMPLES / "orders.xlsx").read_bytes()[:5000],
+        "damaged or truncated",
+    ),
+    "letter.xlsx": (lambda: _zip({"word/document.xml": b"<w/>"}), "Word document"),
+    "archive.xlsx": (lambda: _zip({"readme.txt": b"hi"}), "a zip archive that is not a workbook"),
+    "bomb.xlsx": (
+        lambda: _zip(
+            {"xl/workbook.xml": b"<workbook/>", "xl/worksheets/sheet1.xml": b" " * (80 << 20)}
+        ),
+        "refusing a possible zip bomb",
+    ),
+    "secret.xlsx": (_encrypted, "password-protected"),
+    "hidden.xlsx": (_hidden_only, "no visible sheet"),
+    "latin1.csv": (lambda: "Name,Qty\nJosé,1\n".encode("latin-1") + b"x" * 10, "not UTF-8"),
+    "blank.xlsx": (lambda: _workbook(lambda ws: None), "is empty (no header row found)"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_refused_inputs_exit_2_with_their_own_message(cli, tmp_path: Path, name: str) -> None:  # type: ignore[no-untyped-def]
+    make, message = REFUSED[name]
+    path = tmp_path / name
+    path.write_bytes(make())
+    result = cli("forms", "infer", str(path))
+    assert result.exit_code == 2, result.stdout
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_refused_paths(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    missing = cli("forms", "infer", str(tmp_path / "missing.xlsx"))
+    assert missing.exit_code == 2 and "file not found" in missing.stderr
+    folder = cli("forms", "infer", str(tmp_path))
+    assert folder.exit_code == 2 and "is a folder" in folder.stderr
+    (tmp_path / "null.xlsx").symlink_to("/dev/null")
+    device = cli("forms", "infer", str(tmp_path / "null.xlsx"))
+    assert device.exit_code == 2 and "not a regular file" in device.stderr
+
+
+def test_refused_messages_are_distinct() -> None:
+    messages = [message for _, message in REFUSED.values()]
+    assert len(set(messages)) == len(messages)

@@ -1,0 +1,373 @@
+"""Validation: header matching, every type's coercion and rules, all errors of a row."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from importer.coerce import Invalid, build_coercer
+from importer.errors import InputError
+from importer.excel import CellError, NumberText, open_sheet
+from importer.excel.values import Row
+from importer.forms import load_form_file, parse_form_text
+from importer.validate import Validator
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
+TYPES = load_form_file(SAMPLES / "types.form.toml")
+ORDERS = load_form_file(SAMPLES / "orders.form.toml")
+
+TYPES_VALID = {
+    2: {
+        "text": "Alpha",
+        "whole": 12,
+        "amount": 19.99,
+        "day": "2024-03-05",
+        "moment": "2024-03-05T13:45:00",
+        "flag": True,
+        "email": "ada@example.com",
+        "status": "paid",
+        "zip": "00123",
+    },
+    3: {
+        "text": "  padded text  ",
+        "whole": 1234,
+        "amount": 0.5,
+        "day": "2024-03-06",
+        "moment": "2024-03-06T08:00:00",
+        "flag": True,
+        "email": "Grace@Example.COM",
+        "status": "paid",
+        "zip": "00456",
+    },
+    4: {
+        "text": "42",
+        "whole": 12,
+        "amount": 0.3,
+        "day": "2024-03-06",
+        "moment": "2024-03-06T12:00:00",
+        "flag": True,
+        "email": "b@example.org",
+        "status": "new",
+        "zip": "00007",
+    },
+    10: {
+        "text": "dmy",
+        "whole": -7,
+        "amount": 1000.0,
+        "day": "2024-03-05",
+        "moment": "2024-03-05T23:59:59",
+        "flag": False,
+        "email": None,
+        "status": "cancelled",
+        "zip": None,
+    },
+}
+TYPES_REJECTED = {
+    5: [
+        ("Text", "#N/A", "the cell shows the error #N/A (value not available)"),
+        ("Whole", "#DIV/0!", "the cell shows the error #DIV/0! (division by zero)"),
+        ("Amount", "#VALUE!", "the cell shows the error #VALUE!"),
+        ("Day", "#REF!", "the cell shows the error #REF!"),
+        ("Email", "#NAME?", "the cell shows the error #NAME?"),
+        ("Status", None, "a value is required but the cell is empty"),
+    ],
+    6: [
+        ("Whole", "12.5", "'12.5' is not a whole number"),
+        ("Amount", "12,5", "'12,5' is not a number"),
+        ("Day", "31/02/2024", "'31/02/2024' is not a date (expected YYYY-MM-DD or DD/MM/YYYY)"),
+        ("Moment", "soon", "'soon' is not a date and time"),
+        ("Flag", "maybe", "'maybe' is not yes/no"),
+        ("Email", "not-an-email", "'not-an-email' is not a valid email address"),
+        ("Status", "pending", "'pending' is not one of: new, paid, shipped, cancelled"),
+        ("Zip", "123", "'123' does not have the expected form"),
+    ],
+    8: [
+        ("Text", None, "a value is required but the cell is empty"),
+        ("Whole", None, "a value is required but the cell is empty"),
+    ],
+    9: [("Whole", None, "the cell holds a formula that was never calculated")],
+}
+
+
+@pytest.mark.parametrize("name", ["types_xlsxwriter.xlsx", "types_openpyxl.xlsx"])
+@pytest.mark.parametrize("engine", ["calamine", "openpyxl"])
+def test_types_sample_every_rule(name: str, engine: str) -> None:
+    with open_sheet(SAMPLES / name, engine=engine) as reader:
+        validator = Validator(TYPES, reader.header, date1904=reader.date1904)
+        result = validator.validate(list(reader.rows()))
+    assert {v.number: v.data for v in result.valid} == TYPES_VALID
+    got = {r.number: r for r in result.rejected}
+    assert sorted(got) == sorted(TYPES_REJECTED)
+    for number, expected in TYPES_REJECTED.items():
+        errors = got[number].errors
+        assert [(e.column, e.raw) for e in errors] == [(c, raw) for c, raw, _ in expected]
+        for error, (_, _, message) in zip(errors, expected, strict=True):
+            assert error.message.startswith(message), (number, error.message)
+    # every cell of a rejected row, as text, in sheet order (for the errors export)
+    assert got[6].values == [
+        "ok",
+        "12.5",
+        "12,5",
+        "31/02/2024",
+        "soon",
+        "maybe",
+        "not-an-email",
+        "pending",
+        "123",
+    ]
+
+
+@pytest.mark.parametrize("name", ["dates_1904_xlsxwriter.xlsx", "dates_1904_openpyxl.xlsx"])
+def test_raw_serials_use_the_workbook_date_system(name: str) -> None:
+    form = parse_form_text('name = "d"\n[[fields]]\nname = "day"\nheader = "Day"\ntype = "date"\n')
+    with open_sheet(SAMPLES / name) as reader:
+        result = Validator(form, reader.header, date1904=reader.date1904).validate(
+            list(reader.rows())
+        )
+    assert [v.data["day"] for v in result.valid] == ["2024-03-05", "2024-03-05"]
+
+
+def test_orders_demo_has_about_five_percent_errors() -> None:
+    with open_sheet(SAMPLES / "orders.xlsx") as reader:
+        validator = Validator(ORDERS, reader.header)
+        result = validator.validate(list(reader.rows()))
+    assert len(result.valid) + len(result.rejected) == 300
+    assert 5 <= len(result.rejected) <= 30
+    assert validator.extra_columns == ["Notes"]
+    messages = {e.message.split(" (")[0] for r in result.rejected for e in r.errors}
+    assert "the cell shows the error #N/A" in messages
+
+
+# --- header matching ---------------------------------------------------------------------------
+
+
+def test_header_matching_ignores_case_spaces_punctuation_and_accepts_aliases() -> None:
+    header = [" order no ", "CUSTOMER", "order-date", "status", "Quantity", "unit price", "Extra"]
+    validator = Validator(ORDERS, header)
+    assert {c.name: c.index for c in validator.columns} == {
+        "order_id": 0,
+        "customer": 1,
+        "order_date": 2,
+        "status": 3,
+        "quantity": 4,
+        "unit_price": 5,
+    }
+    assert validator.extra_columns == ["Extra"]
+    row = Row(2, (7.0, "Ada", "2024-01-02", "Paid", 2.0, 3.5, "x"))
+    [valid] = validator.validate([row]).valid
+    assert valid.data["email"] is None  # optional column absent from the sheet
+    assert valid.data["status"] == "paid"  # canonical spelling
+
+
+def test_missing_required_columns_listed_with_the_sheet_header() -> None:
+    with pytest.raises(InputError) as caught:
+        Validator(ORDERS, ["Order ID", "Customer", "Notes"])
+    message = str(caught.value)
+    assert "missing required columns 'Order Date', 'Status', 'Qty', 'Unit Price'" in message
+    assert "the sheet's header has: 'Order ID', 'Customer', 'Notes'" in message
+
+
+def test_duplicate_headers_for_one_field() -> None:
+    header = ["Order ID", "Order No", "Customer", "Order Date", "Status", "Qty", "Unit Price"]
+    with pytest.raises(InputError, match=r"columns A \('Order ID'\) and B \('Order No'\) both"):
+        Validator(ORDERS, header)
+
+
+# --- coercion, type by type --------------------------------------------------------------------
+
+
+def coerce(spec: str, value: object) -> Any:
+    form = parse_form_text(f'name = "t"\n[[fields]]\nname = "f"\n{spec}\n')
+    return build_coercer(form.fields[0])(value)
+
+
+OK_CASES = [
+    ('type = "integer"', 12.0, 12),
+    ('type = "integer"', " 1,234 ", 1234),
+    ('type = "integer"', "-5.00", -5),
+    ('type = "integer"', NumberText(7.0, "00007"), 7),
+    ('type = "decimal"', 0.1 + 0.2, 0.3),
+    ('type = "decimal"', "1,234.50", 1234.5),
+    ('type = "decimal"', "-.5", -0.5),
+    ('type = "string"', 42.0, "42"),
+    ('type = "string"', 0.1 + 0.2, "0.3"),
+    ('type = "string"', 1e20, "1E+20"),
+    ('type = "string"', NumberText(123.0, "00123"), "00123"),
+    ('type = "string"', True, "TRUE"),
+    ('type = "string"', date(2024, 1, 2), "2024-01-02"),
+    ('type = "boolean"', "Y", True),
+    ('type = "boolean"', " no ", False),
+    ('type = "boolean"', 0.0, False),
+    ('type = "date"', datetime(2024, 1, 2), "2024-01-02"),
+    ('type = "date"', "2024-01-02", "2024-01-02"),
+    ('type = "date"\nformats = ["%d.%m.%Y", "%b %d %Y"]', "Jan 02 2024", "2024-01-02"),
+    ('type = "datetime"', date(2024, 1, 2), "2024-01-02T00:00:00"),
+    ('type = "datetime"', "2024-01-02T03:04:05+02:00", "2024-01-02T03:04:05+02:00"),
+    ('type = "datetime"', 45356.25, "2024-03-05T06:00:00"),
+    ('type = "email"', " a.b+c@sub.example.co.uk ", "a.b+c@sub.example.co.uk"),
+    ('type = "enum"\nchoices = ["Low", "High"]', " HIGH ", "High"),
+    ('type = "enum"\nchoices = ["1", "2"]', 2.0, "2"),
+    ('type = "string"\nmax_length = 3', "abc", "abc"),
+    ('type = "integer"\nmin = 1\nmax = 3', 3.0, 3),
+    ('type = "date"\nmin = 2024-01-01', date(2024, 1, 1), "2024-01-01"),
+    ('type = "string"', "   ", None),
+]
+
+
+@pytest.mark.parametrize(("spec", "value", "expected"), OK_CASES)
+def test_coercion_accepts(spec: str, value: object, expected: object) -> None:
+    assert coerce(spec, value) == expected
+
+
+BAD_CASES = [
+    ('type = "integer"', 12.5, "'12.5' is not a whole number"),
+    ('type = "integer"', "12a", "'12a' is not a whole number"),
+    ('type = "integer"', True, "'TRUE' is a TRUE/FALSE value, not a whole number"),
+    ('type = "integer"', date(2024, 1, 2), "is a date, not a whole number"),
+    ('type = "decimal"', "1.2.3", "is not a number"),
+    ('type = "decimal"', "12345678901234567.5", "more than 15 significant digits"),
+    ('type = "decimal"\nmin = 0', -0.01, "'-0.01' is less than the minimum 0"),
+    ('type = "integer"\nmax = 10', 11.0, "11 is more than the maximum 10"),
+    ('type = "date"', datetime(2024, 1, 2, 13, 30), "has a time of day"),
+    ('type = "date"', time(12, 0), "is a time of day, not a date"),
+    ('type = "date"', -5.0, "is a number, not a date"),
+    ('type = "date"', datetime(1899, 12, 30), "is not a valid Excel date"),
+    ('type = "date"\nmax = 2020-12-31', date(2021, 1, 1), "after the latest allowed date"),
+    ('type = "datetime"', timedelta(hours=3), "is a duration, not a date and time"),
+    ('type = "boolean"', 2.0, "is not yes/no"),
+    ('type = "email"', "a@b", "is not a valid email address"),
+    ('type = "email"', 5.0, "is a number, not an email address"),
+    ('type = "enum"\nchoices = ["a"]', "b", "'b' is not one of: a"),
+    ('type = "string"\nmax_length = 3', "abcd", "is 4 characters long; at most 3"),
+    ('type = "string"\nmin_length = 2', "a", "at least 2 are required"),
+    ('type = "string"\npattern = "^[A-Z]{2}$"', "abc", "does not have the expected form"),
+    ('type = "string"', "nul\x00inside", "NUL character"),
+    ('type = "string"\nrequired = true', None, "a value is required"),
+    ('type = "integer"\nrequired = true', " ", "a value is required"),
+    ('type = "decimal"', CellError("#NUM!"), "the cell shows the error #NUM! (invalid number)"),
+]
+
+
+@pytest.mark.parametrize(("spec", "value", "message"), BAD_CASES)
+def test_coercion_refuses_with_a_message(spec: str, value: object, message: str) -> None:
+    with pytest.raises(Invalid) as caught:
+        coerce(spec, value)
+    assert message in caught.value.message
+
+
+# --- the unrolled fast path gives exactly what the coercers give --------------------------------
+
+ALL_TYPES = parse_form_text(
+    """
+name = "all"
+[[fields]]
+name = "s"
+max_length = 5
+[[fields]]
+name = "i"
+type = "integer"
+min = 0
+max = 100
+[[fields]]
+name = "d"
+type = "decimal"
+min = 0
+[[fields]]
+name = "day"
+type = "date"
+min = 2000-01-01
+[[fields]]
+name = "dt"
+type = "datetime"
+[[fields]]
+name = "b"
+type = "boolean"
+[[fields]]
+name = "e"
+type = "email"
+[[fields]]
+name = "n"
+type = "enum"
+choices = ["x", "Y"]
+"""
+)
+SAMPLE_VALUES: list[object] = [
+    None,
+    "",
+    " ",
+    "x",
+    "Y",
+    "y",
+    "abcdef",
+    "12",
+    "1,000",
+    "0.5",
+    "-1",
+    "2024-01-02",
+    "yes",
+    "a@b.co",
+    "bad@",
+    "\x00",
+    0.0,
+    1.0,
+    12.5,
+    100.0,
+    101.0,
+    -3.0,
+    0.1 + 0.2,
+    45356.0,
+    True,
+    False,
+    date(2024, 1, 2),
+    date(1999, 1, 1),
+    datetime(2024, 1, 2, 3, 4),
+    time(1, 2),
+    timedelta(1),
+    CellError("#N/A"),
+    CellError(""),
+    NumberText(7.0, "007"),
+    float("nan"),
+]
+
+
+def test_fast_path_matches_the_coercers() -> None:
+    validator = Validator(ALL_TYPES, [f.name for f in ALL_TYPES.fields])
+    coercers = [build_coercer(f) for f in ALL_TYPES.fields]
+    for value in SAMPLE_VALUES:
+        for _ in range(2):  # the second time, memoized answers are used
+            row = Row(2, (value,) * len(coercers))
+            result = validator.validate([row])
+            expected: dict[str, object] = {}
+            failed: list[str] = []
+            for f, fn in zip(ALL_TYPES.fields, coercers, strict=True):
+                try:
+                    expected[f.name] = fn(value)
+                except Invalid as exc:
+                    failed.append(exc.message)
+            if failed:
+                [rejected] = result.rejected
+                assert [e.message for e in rejected.errors] == failed, value
+            else:
+                [valid] = result.valid
+                assert valid.data == expected, value
+
+
+@pytest.mark.parametrize(
+    ("spec", "first", "then"),
+    [
+        ('type = "decimal"', 1.0, True),
+        ('type = "decimal"', 0.0, False),
+        ('type = "date"', 1.0, True),
+        ('type = "enum"\nchoices = ["1", "TRUE"]', 1.0, True),
+        ('type = "enum"\nchoices = ["1", "TRUE"]', True, 1.0),
+    ],
+)
+def test_remembered_answers_never_mix_true_and_one(spec: str, first: object, then: object) -> None:
+    form = parse_form_text(f'name = "t"\n[[fields]]\nname = "f"\n{spec}\n')
+    validator = Validator(form, ["f"])
+    fresh = Validator(form, ["f"])
+    validator.validate([Row(2, (first,))])
+    assert validator.validate([Row(3, (then,))]) == fresh.validate([Row(3, (then,))])
