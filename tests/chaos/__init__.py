@@ -46,10 +46,10 @@ class Plan:
 
 FULL = Plan(
     submit_kills=40,
-    submit_rows=30000,
+    submit_rows=20000,
     worker_kills=30,
     worker_jobs=8,
-    worker_rows=20000,
+    worker_rows=60000,
     pause_rounds=9,
     pause_rows=20000,
     restart_rounds=4,
@@ -58,7 +58,7 @@ FULL = Plan(
     timers=30,
     cuts=30,
     cut_jobs=4,
-    cut_rows=20000,
+    cut_rows=60000,
     fleet_workers=4,
     fleet_jobs=200,
     fleet_rows=20,

@@ -117,8 +117,8 @@ def _write_triggers() -> str:
 
 def install(url: str) -> None:
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(AUDIT_DDL)  # type: ignore[arg-type]
-        conn.execute(_write_triggers())  # type: ignore[arg-type]
+        conn.execute(AUDIT_DDL)
+        conn.execute(_write_triggers())
 
 
 def _pid_of(owner: str | None) -> int | None:

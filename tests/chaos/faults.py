@@ -103,7 +103,7 @@ def restart_server(
         stage.problems.append(f"expected {timers} pending timers, found {waiting}")
     # Go down just before they fall due (they come due while the server is away), then once
     # more while the first scheduled imports run.
-    time.sleep(max(0.0, float(wait_s["s"]) - 0.3 if wait_s else 0.0))  # type: ignore[arg-type]
+    time.sleep(max(0.0, float(wait_s["s"]) - 0.3 if wait_s else 0.0))
     with stage.conn() as conn:
         pending = conn.execute(
             "SELECT count(*) AS n FROM timer_jobs WHERE status IN ('pending', 'processing')"

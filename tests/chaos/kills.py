@@ -50,6 +50,7 @@ def kill_foreground_submit(stage: Stage, target_kills: int, rows: int) -> Outcom
     checks = stage.check_jobs({appear: books[0]})
 
     kills = early = resume_kills = already_done = resumed = runs = 0
+    job_id: int | None
     while kills < target_kills and runs < target_kills * 3:
         runs += 1
         book = books[runs % len(books)]
@@ -232,16 +233,24 @@ def _pause(stage: Stage, child: Child, kind: str) -> tuple[str, list[dict[str, o
             now = stage.importer_backends()
             busy = [b for b in now if b["xact_start"] is not None]
             if kind == "mid-statement":
-                busy = [b for b in busy if b["state"] == "active"]
+                # The dangerous moment: the server is inside a statement, waiting for this
+                # client (e.g. the rows of a COPY), while the transaction holds the job row.
+                busy = [
+                    b for b in busy if b["state"] == "active" and b["wait_event"] == "ClientRead"
+                ]
             if not busy:
                 time.sleep(0.002)
                 continue
             child.signal(signal.SIGSTOP)
         backends = stage.importer_backends()
-        states = {str(b["state"]) for b in backends if b["xact_start"] is not None}
+        states = {
+            str(b["state"]) + ("/ClientRead" if b["wait_event"] == "ClientRead" else "")
+            for b in backends
+            if b["xact_start"] is not None
+        }
         where = (
             "mid-statement"
-            if "active" in states
+            if "active/ClientRead" in states
             else "inside a transaction"
             if states
             else "between transactions"
@@ -289,7 +298,7 @@ def pause_past_lease(stage: Stage, *, rounds: int, rows: int, lease: float) -> O
             with stage.conn() as conn:
                 moment = conn.execute("SELECT now() AS now").fetchone()
             for b in backends:
-                stale[int(b["pid"])] = moment["now"] if moment else None  # type: ignore[call-overload,arg-type]
+                stale[int(b["pid"])] = moment["now"] if moment else None  # type: ignore[call-overload]
         else:
             stuck_paused += 1
             held = [
