@@ -32,7 +32,8 @@ from importer.errors import ImporterError, LeaseLost
 from importer.jobs import Job
 
 if TYPE_CHECKING:
-    from importer.batch_writer import BatchWriter
+    from importer.background_writer import Done
+    from importer.batch_writer import BatchWriter, Committed, Prepared
     from importer.excel.base import SheetReader
 
 # Test hook (crash tests): "claimed", "batch:N" (inside batch N's transaction, before commit),
@@ -278,34 +279,53 @@ class _Run:
         validator: Any,
         rows: Iterator[Any],
     ) -> JobOutcome:
-        # One thread, batch after batch. (Committing on a second thread while the next batch
-        # is validated measured slower here: the two threads fight over the GIL.)
+        """Read, validate and encode batch N+1 here while batch N commits on the writer
+        thread. Stop, cancel and lease are checked at batch boundaries; the connection is
+        used here again only once the writer has drained."""
+        from importer.background_writer import BackgroundWriter
+
+        def write(batch: Prepared, number: int) -> Committed:
+            committed = writer.write(batch, pause=functools.partial(self.pause, f"batch:{number}"))
+            if not committed.cancelled:
+                self.pause(f"committed:{number}")
+            return committed
+
         size = self.settings.rows_per_transaction
         number = 0
-        while True:
-            if keeper.lost.is_set():
-                raise LeaseLost(f"import job {self.job.id}: lease lost to another owner")
-            if self.stop.is_set():
-                return self.release(conn, keeper)
-            batch: Sequence[Any] = list(itertools.islice(rows, size))
-            if not batch:
-                break
-            number += 1
-            prepared = writer.prepare(batch, validator.validate(batch))
-            committed = writer.write(
-                prepared, pause=functools.partial(self.pause, f"batch:{number}")
-            )
-            self.job = committed.job
-            if committed.cancelled:
-                self.emit("cancelled", "cancelled at a batch boundary")
+        with BackgroundWriter(write, name=f"job-{self.job.id}-writer") as background:
+            while True:
+                if self.take(background.collect()):
+                    return self.outcome("cancelled")
+                if keeper.lost.is_set():
+                    background.drain(drop_queued=True)
+                    raise LeaseLost(f"import job {self.job.id}: lease lost to another owner")
+                if self.stop.is_set():
+                    if self.take(background.drain(drop_queued=True)):
+                        return self.outcome("cancelled")
+                    return self.release(conn, keeper)
+                batch: Sequence[Any] = list(itertools.islice(rows, size))
+                if not batch:
+                    break
+                number += 1
+                prepared = writer.prepare(batch, validator.validate(batch))
+                background.submit(prepared, number, len(batch))
+            if self.take(background.drain()):
                 return self.outcome("cancelled")
-            self.run_rows += len(batch)
-            self.pause(f"committed:{number}")
-            self.emit("importing")
         keeper.stop()
         self.job = writer.finish(pause=functools.partial(self.pause, "finish"))
         self.emit("done")
         return self.outcome("cancelled" if self.job.status == "cancelled" else "finished")
+
+    def take(self, done: Sequence[Done]) -> bool:
+        """Account for committed batches; True when the job was cancelled at a boundary."""
+        for item in done:
+            self.job = item.committed.job
+            if item.committed.cancelled:
+                self.emit("cancelled", "cancelled at a batch boundary")
+                return True
+            self.run_rows += item.rows
+            self.emit("importing")
+        return False
 
     def release(self, conn: Connection, keeper: LeaseKeeper) -> JobOutcome:
         keeper.stop()
