@@ -148,7 +148,9 @@ class LeaseKeeper:
                         # A batch transaction holds the job row: don't queue behind it for long,
                         # its own fence extends the lease when it commits.
                         lock_ms = int(self.interval * 1000)
-                        conn.execute(f"SET lock_timeout = {lock_ms}")
+                        conn.execute(
+                            "SELECT set_config('lock_timeout', %s, false)", (f"{lock_ms}ms",)
+                        )
                     if not jobs.renew_lease(conn, self.job_id, self.owner, self.lease_seconds):
                         self.lost.set()
                         return
@@ -213,7 +215,10 @@ class _Run:
         try:
             # A frozen writer must not hold the job row (and its claimers) beyond its lease.
             idle_ms = int(self.settings.lease_seconds * 1000)
-            conn.execute(f"SET idle_in_transaction_session_timeout = {idle_ms}")
+            conn.execute(
+                "SELECT set_config('idle_in_transaction_session_timeout', %s, false)",
+                (f"{idle_ms}ms",),
+            )
             with LeaseKeeper(self.url, self.job.id, self.owner, self.settings.lease_seconds) as k:
                 try:
                     return self.import_rows(conn, k)
