@@ -22,7 +22,7 @@ import json
 import os
 import sys
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -119,11 +119,11 @@ def _package(*sheets: Sheet, **kwargs: object) -> Callable[[Path], None]:
     return build
 
 
-def _rows(rows: list[list[object]], first_row: int = 1) -> list[str]:
+def _rows(rows: Sequence[Sequence[object]], first_row: int = 1) -> list[str]:
     return list(rows_xml((first_row + i, r) for i, r in enumerate(rows)))
 
 
-def _simple(rows: list[list[object]], name: str = "Sheet1") -> Sheet:
+def _simple(rows: Sequence[Sequence[object]], name: str = "Sheet1") -> Sheet:
     return Sheet(name, sheet_xml(_rows([HEADER, *rows])))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape, quoteattr
@@ -71,7 +71,7 @@ def row_xml(number: int, cells: Iterable[str], attrs: str = "") -> str:
     return f'<row r="{number}"{attrs}>{"".join(cells)}</row>'
 
 
-def rows_xml(rows: Iterable[tuple[int, list[object]]]) -> Iterator[str]:
+def rows_xml(rows: Iterable[tuple[int, Sequence[object]]]) -> Iterator[str]:
     """Rows of plain values (str -> inline string, int/float -> number, None -> no cell)."""
     for number, values in rows:
         cells = []
