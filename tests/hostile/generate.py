@@ -21,6 +21,7 @@ import io
 import json
 import os
 import sys
+import warnings
 import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -345,6 +346,52 @@ def _weird_numbers(path: Path) -> None:
     Package([Sheet("Sheet1", sheet_xml(body))]).write(path)
 
 
+def _sst_reference(index: str) -> Callable[[Path], None]:
+    """Row 3's Name points at shared string `index` of a one-string table."""
+    body = [
+        *_rows([HEADER, ["a", 1, None, None]]),
+        row_xml(3, [f'<c r="A3" t="s"><v>{index}</v></c>', number_cell("B3", "2")]),
+        *_rows([["c", 3, None, None]], 4),
+    ]
+    return _package(Sheet("Sheet1", sheet_xml(body)), shared_strings=_sst(["only"]))
+
+
+def _parts(package: Package) -> dict[str, bytes]:
+    return {name: b"".join(chunks) for name, chunks in package.parts()}
+
+
+def _rel_traversal(path: Path) -> None:
+    parts = _parts(Package([_simple([["a", 1, None, None]])]))
+    rels = "xl/_rels/workbook.xml.rels"
+    parts[rels] = parts[rels].replace(
+        b'Target="worksheets/sheet1.xml"', b'Target="../../../../etc/passwd"'
+    )
+    _zip(parts)(path)
+
+
+def _duplicate_entries(path: Path) -> None:
+    first = _parts(Package([_simple([["first", 1, None, None]])]))
+    second = _parts(Package([_simple([["second", 2, None, None], ["third", 3, None, None]])]))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile warns about the duplicate name: the point
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, data in first.items():
+                archive.writestr(name, data)
+            archive.writestr("xl/worksheets/sheet1.xml", second["xl/worksheets/sheet1.xml"])
+
+
+def _laughs_in_sheet(path: Path) -> None:
+    entities = '<!ENTITY a "aaaaaaaaaa">' + "".join(
+        f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(8)
+    )
+    body = [
+        *_rows([HEADER]),
+        row_xml(2, ['<c r="A2" t="inlineStr"><is><t>&i;</t></is></c>', number_cell("B2", "1")]),
+    ]
+    prolog = f"<!DOCTYPE worksheet [{entities}]>"
+    Package([Sheet("Sheet1", sheet_xml(body, prolog=prolog))]).write(path)
+
+
 def _hidden_only(path: Path) -> None:
     Package(
         [
@@ -501,6 +548,39 @@ def cases() -> list[Case]:
             absent=("root:",),
         ),
         Case("encrypted.xlsx", "refused", _encrypted, "password-protected (agile encryption)"),
+        Case(
+            "billion_laughs_in_sheet.xlsx",
+            "refused",
+            _laughs_in_sheet,
+            "nested entities in the worksheet XML itself (10^9 characters if expanded)",
+            absent=("aaaaaaaaaaaaaaaaaaaa",),
+        ),
+        Case(
+            "sst_index_out_of_range.xlsx",
+            "refused",
+            _sst_reference("999"),
+            "a cell points at shared string 999 of a one-string table",
+        ),
+        Case(
+            "sst_index_negative.xlsx",
+            "refused",
+            _sst_reference("-1"),
+            "a cell points at shared string -1: must not silently read the last string",
+        ),
+        Case(
+            "rel_target_traversal.xlsx",
+            "refused",
+            _rel_traversal,
+            "the sheet relationship targets ../../../../etc/passwd",
+            absent=("root:",),
+        ),
+        Case(
+            "duplicate_zip_entries.xlsx",
+            "refused",
+            _duplicate_entries,
+            "two parts named xl/worksheets/sheet1.xml with different rows (OPC forbids equal "
+            "part names; tools disagree on which one counts)",
+        ),
         Case(
             "only_hidden_sheets.xlsx",
             "refused",
