@@ -31,7 +31,8 @@ CREATE TABLE chaos_jobs (
     id bigserial PRIMARY KEY, txid bigint NOT NULL, backend int NOT NULL,
     at timestamptz NOT NULL DEFAULT clock_timestamp(),
     job bigint NOT NULL, old_status text, new_status text, old_owner text, new_owner text,
-    old_expires timestamptz, d_success int, d_failed int, became_available boolean
+    old_expires timestamptz, d_success int, d_failed int, became_available boolean,
+    cut_short boolean
 );
 CREATE TABLE chaos_timers (
     id bigserial PRIMARY KEY, txid bigint NOT NULL, backend int NOT NULL,
@@ -59,13 +60,17 @@ BEGIN
     IF OLD.status IS DISTINCT FROM NEW.status
        OR OLD.lease_owner IS DISTINCT FROM NEW.lease_owner
        OR OLD.success_rows <> NEW.success_rows OR OLD.failed_rows <> NEW.failed_rows
-       OR (OLD.available_at IS NULL AND NEW.available_at IS NOT NULL) THEN
+       OR (OLD.available_at IS NULL AND NEW.available_at IS NOT NULL)
+       OR (NEW.lease_expires_at < OLD.lease_expires_at AND NEW.lease_expires_at <= now()) THEN
         INSERT INTO chaos_jobs (txid, backend, job, old_status, new_status, old_owner, new_owner,
-                                old_expires, d_success, d_failed, became_available)
+                                old_expires, d_success, d_failed, became_available, cut_short)
         VALUES (txid_current(), pg_backend_pid(), NEW.id, OLD.status, NEW.status,
                 OLD.lease_owner, NEW.lease_owner, OLD.lease_expires_at,
                 NEW.success_rows - OLD.success_rows, NEW.failed_rows - OLD.failed_rows,
-                OLD.available_at IS NULL AND NEW.available_at IS NOT NULL);
+                OLD.available_at IS NULL AND NEW.available_at IS NOT NULL,
+                -- voided: set into the past while the same owner still holds it
+                NEW.lease_expires_at < OLD.lease_expires_at AND NEW.lease_expires_at <= now()
+                    AND NEW.lease_owner IS NOT DISTINCT FROM OLD.lease_owner);
     END IF;
     RETURN NULL;
 END $$;
@@ -133,7 +138,7 @@ class AuditReport:
     problems: list[str]
     write_transactions: int
     takeovers: int  # claims of a running job from another owner
-    early_takeovers: int  # of those, before the old lease expired (owner known dead)
+    early_takeovers: int  # leases taken or voided before expiry (owner known dead)
 
     @property
     def ok(self) -> bool:
@@ -179,6 +184,14 @@ def check(
     takeovers = early = 0
     for j in jobs:
         job_tx[(j["txid"], j["job"])].append(j)
+        if j["cut_short"] and j["old_expires"] > j["at"]:
+            # Only `resume` may void a live lease, and only of an owner that is gone.
+            early += 1
+            if _pid_of(j["old_owner"]) not in killed:
+                problems.append(
+                    f"job {j['job']}: lease of {j['old_owner']} cut short before it expired "
+                    f"({j['old_expires']}) though that process was not killed"
+                )
         if (
             j["old_status"] == "running"
             and j["new_status"] == "running"

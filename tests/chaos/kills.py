@@ -110,7 +110,8 @@ def kill_foreground_submit(stage: Stage, target_kills: int, rows: int) -> Outcom
     line = (
         f"kill -9 during import: {kills} kills, {resumed} resumed exactly, {dups} duplicates, "
         f"{lost} lost, {stuck} stuck (+{early} kills before the job existed, +{resume_kills} "
-        f"kills of a resume; {already_done} runs ended before their kill); "
+        f"kills of a resume; {already_done} runs ended before their kill; "
+        f"{report.early_takeovers} dead owners' leases taken over at once); "
         f"{report.write_transactions} write transactions audited"
     )
     if kills < target_kills:
