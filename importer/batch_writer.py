@@ -1,9 +1,12 @@
 """One batch = one transaction: form_data rows, rejected rows and their errors, the cursor
 advance, heartbeat and lease extension, all fenced by (job, lease owner, status 'running').
 
-Rows go in with COPY (append forms) or one INSERT ... ON CONFLICT over arrays (forms with a
-``key``: upsert on (form, record_key)), never a statement per row. prepare() does the Python
-work (JSON, COPY text) so that write() — on the writer thread — mostly waits on PostgreSQL.
+For append forms the whole batch is ONE statement (write_import_batch): the fence is a CTE
+every insert joins, so a writer that lost its lease writes nothing at all. Rows travel as
+one JSON document per batch, never a statement (or a round trip) per row. Forms with a
+``key`` upsert on (form, record_key) first, then record the batch the same way.
+prepare() does the Python work so that write() — on the writer thread — mostly waits on
+PostgreSQL.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from importer.config import ImportSettings
 from importer.db import Connection, queries
 from importer.errors import LeaseLost
 from importer.excel.values import display_text
-from importer.forms import Form
+from importer.forms import Form, normalize_header
 from importer.jobs import Job
 from importer.validate import BatchResult, RejectedRow, RowError, ValidRow
 
@@ -36,25 +39,19 @@ class Prepared:
     """A validated batch, encoded for the database."""
 
     rows: Sequence[Any]  # the source rows (for rows the writer itself rejects)
-    good: int
-    bad: int
-    data_block: str  # COPY text for form_data (append forms)
-    keyed: list[tuple[ValidRow, str]]  # (row, record_key) for upsert forms
-    rejected_block: str
-    errors_block: str
+    valid: list[ValidRow]
+    rejected: list[RejectedRow]
+    rows_json: str  # [[row_number, data], ...] (append forms)
+    rejected_json: str  # [[row_number, [values...]], ...]
+    errors_json: str  # [[row_number, column, raw, message], ...]
 
 
-def _copy_json(value: str) -> str:
-    # COPY text format: JSON already escapes control characters, only backslashes remain.
-    return value.replace("\\", "\\\\")
-
-
-def _copy_field(value: str | None) -> str:
-    if value is None:
-        return "\\N"
-    return (
-        value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+def _rejected_json(rejected: Sequence[RejectedRow]) -> tuple[str, str]:
+    rows = _encode([[row.number, row.values] for row in rejected])
+    errors = _encode(
+        [[row.number, e.column, e.raw, e.message] for row in rejected for e in row.errors]
     )
+    return rows, errors
 
 
 class BatchWriter:
@@ -74,13 +71,10 @@ class BatchWriter:
         self.header = list(header)
         self.settings = settings
         self._fence = {"id": job.id, "owner": owner, "lease_seconds": settings.lease_seconds}
-        self._form_text = _copy_field(form.name)
         self._key_column = self._column_of(form.key[0]) if form.key else None
 
     def _column_of(self, field_name: str) -> str:
         """The sheet's header text for a field (for error messages)."""
-        from importer.forms import normalize_header
-
         wanted = set(self.form.field(field_name).match_keys)
         for text in self.header:
             if normalize_header(text) in wanted:
@@ -91,76 +85,71 @@ class BatchWriter:
 
     def prepare(self, rows: Sequence[Any], result: BatchResult) -> Prepared:
         """Encode a validated batch (caller's thread; touches no connection)."""
-        job_id = self.job.id
-        keyed: list[tuple[ValidRow, str]] = []
-        data_block = ""
-        if self.form.key:
-            keyed = [(row, self._record_key(row.data)) for row in result.valid]
-        else:
-            prefix = f"{job_id}\t"
-            middle = f"\t{self._form_text}\t"
-            data_block = "".join(
-                f"{prefix}{row.number}{middle}{_copy_json(_encode(row.data))}\n"
-                for row in result.valid
-            )
-        rejected_block, errors_block = self._rejected_blocks(result.rejected)
+        rows_json = "[]" if self.form.key else _encode([[r.number, r.data] for r in result.valid])
+        rejected_json, errors_json = _rejected_json(result.rejected)
         return Prepared(
             rows=rows,
-            good=len(result.valid),
-            bad=len(result.rejected),
-            data_block=data_block,
-            keyed=keyed,
-            rejected_block=rejected_block,
-            errors_block=errors_block,
+            valid=result.valid,
+            rejected=result.rejected,
+            rows_json=rows_json,
+            rejected_json=rejected_json,
+            errors_json=errors_json,
         )
 
     def write(self, batch: Prepared, *, pause: Callable[[], None]) -> Committed:
-        """The batch transaction: fence, rows, rejections, cursor; or a cancel at the fence."""
+        """The batch transaction; or, when a cancel is requested, the job's end there."""
         q = queries()
         conn = self.conn
         with conn.transaction():
-            fenced = conn.execute(q.fence_import_batch, self._fence).fetchone()
-            if fenced is None:
-                raise LeaseLost(f"import job {self.job.id}: lease lost; nothing written")
-            if fenced["success_rows"] + fenced["failed_rows"] != self.job.cursor:
-                raise LeaseLost(f"import job {self.job.id}: its cursor moved under this run")
-            if fenced["cancel_requested"]:
-                self.job = jobs.finish(conn, self.job.id, self.owner, cancelled=True)
-                return Committed(self.job, cancelled=True)
-            good, bad = batch.good, batch.bad
-            rejected_block, errors_block = batch.rejected_block, batch.errors_block
-            if batch.keyed:
-                duplicates = self._upsert(batch.rows, batch.keyed)
+            good, bad = len(batch.valid), len(batch.rejected)
+            rejected_json, errors_json = batch.rejected_json, batch.errors_json
+            if self.form.key:
+                if not self._fence_first():
+                    return self._not_written()
+                duplicates = self._upsert(batch.rows, batch.valid)
                 if duplicates:
-                    more_rejected, more_errors = self._rejected_blocks(duplicates)
-                    rejected_block += more_rejected
-                    errors_block += more_errors
+                    rejected_json, errors_json = _rejected_json([*batch.rejected, *duplicates])
                     good, bad = good - len(duplicates), bad + len(duplicates)
-            elif batch.data_block:
-                self._copy(
-                    "COPY form_data (import_job_id, row_number, form, data) FROM STDIN",
-                    batch.data_block,
-                )
-            if rejected_block:
-                self._copy(
-                    "COPY import_rejected_rows (import_job_id, row_number, row_values) FROM STDIN",
-                    rejected_block,
-                )
-                self._copy(
-                    "COPY import_row_errors (import_job_id, row_number, column_name,"
-                    " raw_value, message) FROM STDIN",
-                    errors_block,
-                )
             counters = conn.execute(
-                q.advance_import_cursor, {**self._fence, "good": good, "bad": bad}
+                q.write_import_batch,
+                {
+                    **self._fence,
+                    "cursor": self.job.cursor,
+                    "good": good,
+                    "bad": bad,
+                    "form": self.form.name,
+                    "rows": batch.rows_json,
+                    "rejected": rejected_json,
+                    "errors": errors_json,
+                },
             ).fetchone()
-            if counters is None:  # cannot happen: the row is locked by the fence above
-                raise LeaseLost(f"import job {self.job.id}: lease lost; nothing written")
+            if counters is None:
+                return self._not_written()
             pause()
         self.job = replace(
             self.job, success_rows=counters["success_rows"], failed_rows=counters["failed_rows"]
         )
         return Committed(self.job)
+
+    def _fence_first(self) -> bool:
+        """Keyed forms: lock the job row before the upsert (nothing is sent if not ours)."""
+        fenced = self.conn.execute(queries().fence_import_batch, self._fence).fetchone()
+        return (
+            fenced is not None
+            and not fenced["cancel_requested"]
+            and fenced["success_rows"] + fenced["failed_rows"] == self.job.cursor
+        )
+
+    def _not_written(self) -> Committed:
+        """The fence let nothing through: a cancel to honour here, or the job is not ours."""
+        row = self.conn.execute(queries().lock_import_job, {"id": self.job.id}).fetchone()
+        ours = row is not None and row["status"] == "running" and row["lease_owner"] == self.owner
+        if ours and row is not None and row["cursor"] != self.job.cursor:
+            raise LeaseLost(f"import job {self.job.id}: its cursor moved under this run")
+        if ours and row is not None and row["cancel_requested"]:
+            self.job = jobs.finish(self.conn, self.job.id, self.owner, cancelled=True)
+            return Committed(self.job, cancelled=True)
+        raise LeaseLost(f"import job {self.job.id}: lease lost; nothing written")
 
     def finish(self, *, pause: Callable[[], None]) -> Job:
         with self.conn.transaction():
@@ -176,36 +165,19 @@ class BatchWriter:
             raise LeaseLost(f"import job {self.job.id}: lease lost")
         self.job = replace(self.job, total_rows=total)
 
-    # --- rows --------------------------------------------------------------------------------
-
-    def _copy(self, statement: str, block: str) -> None:
-        if block:
-            with self.conn.cursor().copy(statement) as copy:
-                copy.write(block)
-
-    def _rejected_blocks(self, rejected: Sequence[RejectedRow]) -> tuple[str, str]:
-        job_id = self.job.id
-        rows = "".join(
-            f"{job_id}\t{row.number}\t{_copy_json(_encode(list(row.values)))}\n" for row in rejected
-        )
-        errors = "".join(
-            f"{job_id}\t{row.number}\t{_copy_field(e.column)}\t{_copy_field(e.raw)}"
-            f"\t{_copy_field(e.message)}\n"
-            for row in rejected
-            for e in row.errors
-        )
-        return rows, errors
+    # --- forms with a key --------------------------------------------------------------------
 
     def _record_key(self, data: dict[str, Any]) -> str:
         return _encode([data.get(name) for name in self.form.key])
 
-    def _upsert(self, rows: Sequence[Any], keyed: list[tuple[ValidRow, str]]) -> list[RejectedRow]:
+    def _upsert(self, rows: Sequence[Any], valid: Sequence[ValidRow]) -> list[RejectedRow]:
         """Insert or update on (form, key). A key seen earlier in the same file (this batch
         or a committed one of this job) makes the later row a row error: returned."""
         first_row: dict[str, int] = {}
         unique: list[tuple[ValidRow, str]] = []
         duplicates: dict[int, int] = {}  # row number -> the earlier row with that key
-        for row, key in keyed:
+        for row in valid:
+            key = self._record_key(row.data)
             if key in first_row:
                 duplicates[row.number] = first_row[key]
             else:
@@ -218,9 +190,7 @@ class BatchWriter:
                 {
                     "job_id": self.job.id,
                     "form": self.form.name,
-                    "row_numbers": [row.number for row, _ in unique],
-                    "record_keys": [key for _, key in unique],
-                    "data": [_encode(row.data) for row, _ in unique],
+                    "rows": _encode([[row.number, key, row.data] for row, key in unique]),
                 },
             ).fetchall()
             accepted = {r["row_number"] for r in returned}

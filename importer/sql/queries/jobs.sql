@@ -129,22 +129,49 @@ UPDATE import_jobs
  WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
 RETURNING *
 
+-- name: write_import_batch
+-- ONE statement per batch: the fence (job, lease owner, status, cursor, no cancel pending),
+-- the cursor advance, heartbeat and lease extension, the rows, the rejected rows and their
+-- errors. Every insert joins the fence, so without it nothing is written. No row back:
+-- nothing was written (the caller finds out why).
+WITH fence AS (
+    UPDATE import_jobs
+       SET success_rows = success_rows + %(good)s,
+           failed_rows = failed_rows + %(bad)s,
+           heartbeat_at = now(),
+           lease_expires_at = now() + make_interval(secs => %(lease_seconds)s)
+     WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
+       AND NOT cancel_requested
+       AND success_rows + failed_rows = %(cursor)s
+    RETURNING id, success_rows, failed_rows
+), data AS (
+    INSERT INTO form_data (import_job_id, row_number, form, data)
+    SELECT fence.id, (r.value ->> 0)::integer, %(form)s, r.value -> 1
+      FROM fence, jsonb_array_elements(%(rows)s::jsonb) AS r
+), rejected AS (
+    INSERT INTO import_rejected_rows (import_job_id, row_number, row_values)
+    SELECT fence.id, (r.value ->> 0)::integer, r.value -> 1
+      FROM fence, jsonb_array_elements(%(rejected)s::jsonb) AS r
+), errors AS (
+    INSERT INTO import_row_errors (import_job_id, row_number, column_name, raw_value, message)
+    SELECT fence.id, (e.value ->> 0)::integer, e.value ->> 1, e.value ->> 2, e.value ->> 3
+      FROM fence, jsonb_array_elements(%(errors)s::jsonb) WITH ORDINALITY AS e
+     ORDER BY e.ordinality
+)
+SELECT success_rows, failed_rows FROM fence
+
 -- name: fence_import_batch
--- First statement of every batch transaction: proves we still own the job, locks its row for
--- the rest of the transaction, extends the lease and returns the committed cursor.
+-- Forms with a key: lock and check the job row before the upsert.
 UPDATE import_jobs
    SET heartbeat_at = now(),
        lease_expires_at = now() + make_interval(secs => %(lease_seconds)s)
  WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
 RETURNING success_rows, failed_rows, cancel_requested
 
--- name: advance_import_cursor
-UPDATE import_jobs
-   SET success_rows = success_rows + %(good)s,
-       failed_rows = failed_rows + %(bad)s,
-       heartbeat_at = now()
- WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
-RETURNING success_rows, failed_rows
+-- name: lock_import_job
+-- Why a batch wrote nothing: the job as it is now (row locked until the transaction ends).
+SELECT status, lease_owner, cancel_requested, success_rows + failed_rows AS cursor
+  FROM import_jobs WHERE id = %(id)s FOR UPDATE
 
 -- name: set_import_total_rows
 UPDATE import_jobs SET total_rows = %(total_rows)s
@@ -152,12 +179,12 @@ UPDATE import_jobs SET total_rows = %(total_rows)s
 RETURNING id
 
 -- name: upsert_form_data
--- Forms with a key. A conflict with a row of THIS job means the key repeats inside the file:
--- the row is left alone and not returned (the caller records a row error for it).
+-- Forms with a key; rows as [[row_number, record_key, data], ...]. A conflict with a row of
+-- THIS job means the key repeats inside the file: the row is left alone and not returned
+-- (the caller records a row error for it).
 INSERT INTO form_data (import_job_id, row_number, form, record_key, data)
-SELECT %(job_id)s, r.row_number, %(form)s, r.record_key, r.data
-  FROM unnest(%(row_numbers)s::integer[], %(record_keys)s::text[], %(data)s::jsonb[])
-       AS r (row_number, record_key, data)
+SELECT %(job_id)s, (r.value ->> 0)::integer, %(form)s, r.value ->> 1, r.value -> 2
+  FROM jsonb_array_elements(%(rows)s::jsonb) AS r
 ON CONFLICT (form, record_key) WHERE record_key IS NOT NULL
 DO UPDATE SET import_job_id = EXCLUDED.import_job_id,
               row_number = EXCLUDED.row_number,
