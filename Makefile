@@ -23,8 +23,8 @@ test: setup
 	$(BIN)/pytest
 
 lint: setup
-	$(BIN)/ruff check importer tests bench
-	$(BIN)/ruff format --check importer tests bench
+	$(BIN)/ruff check importer tests bench sample_data
+	$(BIN)/ruff format --check importer tests bench sample_data
 	$(BIN)/mypy
 
 bench: setup
