@@ -85,6 +85,11 @@ QUICK = Plan(
 LEASE_SECONDS = 2.0
 
 
+# Per-scenario settings on top of campaign.TUNING. The pause scenario writes the default
+# 1,000 rows per transaction: a realistic, wider window to freeze a writer mid-COPY.
+STAGE_TUNING = {"pause_worker": {"IMPORTER_JOBS_IMPORT_ROWS_PER_TRANSACTION": "1000"}}
+
+
 def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stage], Outcome]]]:
     from tests.chaos import faults, fleet_load, kills
 
@@ -154,7 +159,7 @@ def run_campaign(
                 began = time.monotonic()
                 stage: Stage | None = None
                 try:
-                    stage = campaign.stage(name)
+                    stage = campaign.stage(name, STAGE_TUNING.get(name))
                     outcome = scenario(stage)
                 except Exception as exc:
                     detail = traceback.format_exception_only(exc)[-1].strip()

@@ -106,15 +106,17 @@ class Stage:
             ).fetchone()
         return bool(row and row["n"] == len(job_ids))
 
-    def importer_backends(self) -> list[dict[str, object]]:
+    def importer_backends(self, conn: Conn | None = None) -> list[dict[str, object]]:
         """Server processes serving importer clients in this stage's database."""
-        with self.conn() as conn:
-            return conn.execute(
-                "SELECT pid, state, xact_start, wait_event, left(query, 70) AS query"
-                " FROM pg_stat_activity"
-                " WHERE datname = current_database() AND backend_type = 'client backend'"
-                " AND application_name <> 'chaos' AND pid <> pg_backend_pid()"
-            ).fetchall()
+        if conn is None:
+            with self.conn() as own:
+                return self.importer_backends(own)
+        return conn.execute(
+            "SELECT pid, state, xact_start, wait_event, left(query, 70) AS query"
+            " FROM pg_stat_activity"
+            " WHERE datname = current_database() AND backend_type = 'client backend'"
+            " AND application_name <> 'chaos' AND pid <> pg_backend_pid()"
+        ).fetchall()
 
 
 class Campaign:
@@ -138,7 +140,7 @@ class Campaign:
             stage.fleet.close()
         self.server.close()
 
-    def stage(self, name: str) -> Stage:
+    def stage(self, name: str, tuning: dict[str, str] | None = None) -> Stage:
         url = self.server.create_database(f"chaos_{name}")
         folder = self.root / name
         folder.mkdir(parents=True, exist_ok=True)
@@ -148,6 +150,7 @@ class Campaign:
             if not k.startswith("IMPORTER_") and k != "DATABASE_URL"
         }
         env.update(TUNING)
+        env.update(tuning or {})
         env.update(
             IMPORTER_DATABASE_URL=url,
             IMPORTER_HOME=str(folder / "home"),

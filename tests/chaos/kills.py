@@ -224,44 +224,45 @@ def _stop_gracefully(stage: Stage, children: list) -> str:  # type: ignore[type-
 PAUSE_KINDS = ("anywhere", "inside a transaction", "mid-statement")
 
 
+def _where(backends: list[dict[str, object]]) -> str:
+    states = {
+        str(b["state"]) + ("/ClientRead" if b["wait_event"] == "ClientRead" else "")
+        for b in backends
+        if b["xact_start"] is not None
+    }
+    if "active/ClientRead" in states:
+        return "mid-statement"
+    return "inside a transaction" if states else "between transactions"
+
+
 def _pause(stage: Stage, child: Child, kind: str) -> tuple[str, list[dict[str, object]]]:
     """SIGSTOP `child` at a moment of the given kind; returns where it really stopped and
-    its server processes. Targeted pauses retry until they are confirmed after the fact."""
-    for _ in range(400):
-        if kind == "anywhere":
+    its server processes. Targeted pauses poll tightly on one connection and retry until
+    the moment is confirmed after the stop."""
+    with stage.conn() as conn:
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            if kind != "anywhere":
+                busy = [b for b in stage.importer_backends(conn) if b["xact_start"] is not None]
+                if kind == "mid-statement":
+                    # The dangerous moment: the server is inside a statement, waiting for
+                    # this client (the rows of a COPY), while the transaction holds the job.
+                    busy = [
+                        b
+                        for b in busy
+                        if b["state"] == "active" and b["wait_event"] == "ClientRead"
+                    ]
+                if not busy:
+                    continue
             child.signal(signal.SIGSTOP)
-        else:
-            now = stage.importer_backends()
-            busy = [b for b in now if b["xact_start"] is not None]
-            if kind == "mid-statement":
-                # The dangerous moment: the server is inside a statement, waiting for this
-                # client (e.g. the rows of a COPY), while the transaction holds the job row.
-                busy = [
-                    b for b in busy if b["state"] == "active" and b["wait_event"] == "ClientRead"
-                ]
-            if not busy:
-                time.sleep(0.002)
-                continue
-            child.signal(signal.SIGSTOP)
-        backends = stage.importer_backends()
-        states = {
-            str(b["state"]) + ("/ClientRead" if b["wait_event"] == "ClientRead" else "")
-            for b in backends
-            if b["xact_start"] is not None
-        }
-        where = (
-            "mid-statement"
-            if "active/ClientRead" in states
-            else "inside a transaction"
-            if states
-            else "between transactions"
-        )
-        if kind == "anywhere" or where == kind:
-            return where, backends
-        child.signal(signal.SIGCONT)
-        time.sleep(0.002)
-    child.signal(signal.SIGSTOP)
-    return "anywhere (target moment not met)", stage.importer_backends()
+            time.sleep(0.05)  # let the server's view settle
+            backends = stage.importer_backends(conn)
+            where = _where(backends)
+            if kind == "anywhere" or where == kind:
+                return where, backends
+            child.signal(signal.SIGCONT)
+        child.signal(signal.SIGSTOP)
+        return f"anywhere (no moment {kind} found)", stage.importer_backends(conn)
 
 
 def pause_past_lease(stage: Stage, *, rounds: int, rows: int, lease: float) -> Outcome:
