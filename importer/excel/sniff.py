@@ -145,6 +145,8 @@ def _sniff_zip(source: Source) -> Format:
             infos = archive.infolist()
             check_zip_caps(infos, name)
             names = {i.filename for i in infos}
+            if len({n.casefold() for n in names}) != len(infos):  # OPC: part names are unique
+                raise InputError(f"{name}: two parts of the archive have the same name")
             if "xl/workbook.xml" in names:
                 return "xlsx"
             if "xl/workbook.bin" in names:
