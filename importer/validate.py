@@ -4,25 +4,29 @@ Validator(form, header) matches the sheet's columns to the form's fields (refusi
 sheet that lacks required columns before any job exists); validate(rows) returns the
 valid rows as JSON-ready dicts and the rejected ones with every error of each row.
 
-Speed: per-field coercers are built once; the per-row work is generated as one Python
-function with the fields unrolled (no loop, no per-cell dispatch), tried first; only a
-row that fails it is walked again, field by field, to collect all of its errors.
+Speed: a batch is transposed into columns and each column is coerced in a few C-level
+passes (column_coerce.py); only rows with a failed cell are walked again, field by field,
+to collect all of their errors.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import compress
+from operator import itemgetter
+from typing import Any, NamedTuple
 
-from importer.coerce import Coercer, Invalid, build_coercer, fast_expression
+from importer.coerce import Coercer, build_coercer
+from importer.column_coerce import ColumnCoercer, column_coercer
 from importer.errors import InputError
 from importer.excel.values import Row, display_text
 from importer.forms import Form, normalize_header
 
 
-@dataclass(slots=True)
-class ValidRow:
+class ValidRow(NamedTuple):
+    """A row that passed: (a named tuple, built once per row, cheaper than a dataclass)."""
+
     number: int
     data: dict[str, Any]  # JSON-ready, keyed by field name
 
@@ -62,7 +66,12 @@ class _Column:
     name: str  # field name
     index: int  # column index in the sheet
     header: str  # the sheet's header text
-    coerce: Coercer
+    coerce: Coercer  # one cell
+    bulk: ColumnCoercer  # the batch's cells of this column
+
+
+def _fit(values: tuple[object, ...], width: int) -> tuple[object, ...]:
+    return (values + (None,) * width)[:width]
 
 
 class Validator:
@@ -102,55 +111,64 @@ class Validator:
                 f"missing required column{'s' if len(missing) > 1 else ''} {wanted} "
                 f"for form {form.name!r}; the sheet's header has: {present}"
             )
-        self.columns = [
-            _Column(
-                f.name,
-                matched[f.name],
-                self.header[matched[f.name]],
-                build_coercer(f, date1904=date1904),
-            )
-            for f in form.fields
-            if f.name in matched
-        ]
+        self.columns = []
+        for f in form.fields:
+            if f.name in matched:
+                coerce = build_coercer(f, date1904=date1904)
+                index = matched[f.name]
+                self.columns.append(
+                    _Column(f.name, index, self.header[index], coerce, column_coercer(f, coerce))
+                )
         self.absent = [f.name for f in form.fields if f.name not in matched]
-        self._fast = self._compile()
+        self._build = self._builder()
 
-    def _compile(self) -> Callable[[tuple[object, ...]], dict[str, Any]]:
-        """A function building a row's data dict in one expression (raises Invalid on any error)."""
-        env: dict[str, Any] = {}
-        items = [
-            f"{col.name!r}: "
-            + fast_expression(self.form.field(col.name), col.coerce, i, f"v[{col.index}]", env)
-            for i, col in enumerate(self.columns)
-        ]
+    def _builder(self) -> Callable[[Iterable[tuple[object, ...]]], list[ValidRow]]:
+        """(number, value, value, ...) tuples -> ValidRows, the data dict written as a literal
+        (twice as fast as dict(zip(names, values)))."""
+        names = [f"x{i}" for i in range(len(self.columns))]
+        items = [f"{c.name!r}: {x}" for c, x in zip(self.columns, names, strict=True)]
         items += [f"{name!r}: None" for name in self.absent]
-        source = "def row_data(v):\n    return {" + ", ".join(items) + "}\n"
-        # Field names are identifiers (checked in forms.py) and indexes are ints.
+        source = (
+            f"def build(rows):\n    return [new(ValidRow, (n, {{{', '.join(items)}}}))"
+            f" for n, {''.join(x + ', ' for x in names)}in rows]\n"
+        )
+        env: dict[str, Any] = {"new": tuple.__new__, "ValidRow": ValidRow}
+        # Field names are identifiers (forms.py checks them): safe to write into code.
         exec(compile(source, "<validator>", "exec"), env)
-        fn: Callable[[tuple[object, ...]], dict[str, Any]] = env["row_data"]
-        return fn
+        build: Callable[[Iterable[tuple[object, ...]]], list[ValidRow]] = env["build"]
+        return build
 
     def validate(self, rows: Sequence[Row]) -> BatchResult:
+        """Coerce a batch column by column (see column_coerce); rows with any failed cell
+        are walked again, field by field, to collect all of their errors."""
         result = BatchResult()
-        valid, rejected = result.valid, result.rejected
-        fast = self._fast
-        for row in rows:
-            try:
-                valid.append(ValidRow(row.number, fast(row.values)))
-            except Invalid:
-                rejected.append(self._reject(row))
-        return result
-
-    def _reject(self, row: Row) -> RejectedRow:
-        values = row.values
-        errors: list[RowError] = []
+        count = len(rows)
+        if not count:
+            return result
+        width = len(self.header)
+        # Rows are as wide as the header; pad defensively for rows built by hand.
+        cells = [r[1] if len(r[1]) == width else _fit(r[1], width) for r in rows]
+        columns = list(zip(*cells, strict=True))
+        stored: list[Sequence[Any]] = []
+        problems: dict[int, list[RowError]] = {}
         for col in self.columns:
-            cell = values[col.index] if col.index < len(values) else None
-            try:
-                col.coerce(cell)
-            except Invalid as exc:
-                errors.append(RowError(col.header, _storable(display_text(cell)), exc.message))
-        return RejectedRow(row.number, [_storable(display_text(v)) for v in values], errors)
+            values, failed = col.bulk(columns[col.index])
+            stored.append(values)
+            for index, message in failed:
+                cell = cells[index][col.index]
+                error = RowError(col.header, _storable(display_text(cell)), message)
+                problems.setdefault(index, []).append(error)
+        numbered: Iterator[tuple[object, ...]] = zip(map(itemgetter(0), rows), *stored, strict=True)
+        if problems:
+            keep = [True] * count
+            for index in problems:
+                keep[index] = False
+            numbered = compress(numbered, keep)
+            for index in sorted(problems):
+                values = [_storable(display_text(v)) for v in cells[index]]
+                result.rejected.append(RejectedRow(rows[index][0], values, problems[index]))
+        result.valid.extend(self._build(numbered))
+        return result
 
 
 def _storable(text: str | None) -> str | None:

@@ -333,6 +333,29 @@ SAMPLE_VALUES: list[object] = [
 ]
 
 
+def test_batch_of_mixed_values_matches_the_coercers() -> None:
+    validator = Validator(ALL_TYPES, [f.name for f in ALL_TYPES.fields])
+    coercers = [build_coercer(f) for f in ALL_TYPES.fields]
+    rows = [Row(n, (v,) * len(coercers)) for n, v in enumerate(SAMPLE_VALUES * 2, start=2)]
+    result = validator.validate(rows)
+    valid = {r.number: r.data for r in result.valid}
+    rejected = {r.number: [e.message for e in r.errors] for r in result.rejected}
+    assert len(valid) + len(rejected) == len(rows)
+    for row in rows:
+        value = row.values[0]
+        expected: dict[str, object] = {}
+        failed: list[str] = []
+        for f, fn in zip(ALL_TYPES.fields, coercers, strict=True):
+            try:
+                expected[f.name] = fn(value)
+            except Invalid as exc:
+                failed.append(exc.message)
+        if failed:
+            assert rejected[row.number] == failed, value
+        else:
+            assert valid[row.number] == expected, value
+
+
 def test_fast_path_matches_the_coercers() -> None:
     validator = Validator(ALL_TYPES, [f.name for f in ALL_TYPES.fields])
     coercers = [build_coercer(f) for f in ALL_TYPES.fields]

@@ -172,23 +172,28 @@ class CalamineReader(SheetReader):
         # the first one makes us look for such cells (once).
         trim = self._range_width > n
         known = self._overrides
+        empty = frozenset(("",))
+        has_no_empty = empty.isdisjoint
+        new, row_type = tuple.__new__, Row
         for raw in rows:
             number += 1
             if trim:
                 raw = raw[:n]
-            if "" in raw:
-                if known is None:
-                    known = self._special_cells()
-                if known:
-                    fixes = known.get(number)
-                    if fixes:
-                        for col, value in fixes:
-                            if col < n:
-                                raw[col] = value
-                raw = [None if v == "" else v for v in raw]
-                if raw.count(None) == n:
-                    continue
-            yield make_row((number, tuple(raw)))
+            if has_no_empty(raw):
+                yield new(row_type, (number, tuple(raw)))
+                continue
+            if known is None:
+                known = self._special_cells()
+            if known:
+                fixes = known.get(number)
+                if fixes:
+                    for col, value in fixes:
+                        if col < n:
+                            raw[col] = value
+            raw = [None if v == "" else v for v in raw]
+            if raw.count(None) == n:
+                continue
+            yield new(row_type, (number, tuple(raw)))
 
     def count_rows(self) -> int:
         if self._count is None:

@@ -16,7 +16,6 @@ from datetime import datetime, timedelta
 from typing import Any, BinaryIO
 from xml.etree.ElementTree import Element
 
-import openpyxl
 from defusedxml.ElementTree import iterparse
 
 from importer.errors import InputError
@@ -48,6 +47,8 @@ def _unescape(text: str) -> str:
 
 
 def open_openpyxl_workbook(source: Source, handle: BinaryIO) -> Any:
+    import openpyxl  # here: a calamine-only process never pays for importing it
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # openpyxl warns about unsupported extensions

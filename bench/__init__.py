@@ -1,0 +1,1 @@
+"""Benchmarks run by `make bench` (python -m bench): see bench/__main__.py for the sections."""

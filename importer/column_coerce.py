@@ -1,0 +1,180 @@
+"""Column-at-a-time coercion: one field's cells of a whole batch in a few C-level passes.
+
+Per cell, Python costs ~50-100 ns per function call; a batch column checked with builtins
+(`set(map(type, cells))`, `min`/`max`, `map(dict.get, ...)`) costs a fraction of that. Each
+column coercer takes the batch's cells of one field and returns (values, failed): the
+stored values (None where a cell failed) and each failed cell's position and message. When a
+column's common case does not hold for every cell, it falls back to the field's full
+coercer cell by cell, which gives exactly the same answers (tests check this).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
+from importer.coerce import _EMAIL, Coercer, Invalid
+from importer.forms import Field
+
+# (stored values, [(position, message) of each failed cell])
+Outcome = tuple[list[Any], list[tuple[int, str]]]
+ColumnCoercer = Callable[[Sequence[object]], Outcome]
+
+_MEMO_LIMIT = 50_000
+
+
+def _one_by_one(coerce: Coercer, cells: Sequence[object]) -> Outcome:
+    values: list[Any] = []
+    failed: list[tuple[int, str]] = []
+    for index, cell in enumerate(cells):
+        try:
+            values.append(coerce(cell))
+        except Invalid as exc:
+            values.append(None)
+            failed.append((index, exc.message))
+    return values, failed
+
+
+def column_coercer(field: Field, coerce: Coercer) -> ColumnCoercer:
+    """The batch-column version of `coerce` for this field."""
+    if field.type in ("date", "datetime", "decimal", "enum"):
+        return _memoized(field, coerce)
+    if field.type == "string" and field.pattern is None and field.min_length is None:
+        return _text(field, coerce)
+    if field.type == "integer":
+        return _integer(field, coerce)
+    if field.type == "boolean":
+        return _boolean(coerce)
+    if field.type == "email" and field.pattern is None and field.min_length is None:
+        return _email(field, coerce)
+    return lambda cells: _one_by_one(coerce, cells)
+
+
+def _text(field: Field, coerce: Coercer) -> ColumnCoercer:
+    limit = field.max_length if field.max_length is not None else 1 << 62
+
+    def run(cells: Sequence[object]) -> Outcome:
+        # All text, none blank, no NUL, none too long: stored as they are.
+        if (
+            set(map(type, cells)) == {str}
+            and all(map(str.strip, cells))  # type: ignore[arg-type]
+            and "\x00" not in "".join(cells)  # type: ignore[arg-type]
+            and max(map(len, cells)) <= limit  # type: ignore[arg-type]
+        ):
+            return list(cells), []
+        values: list[Any] = []
+        failed: list[tuple[int, str]] = []
+        keep = values.append
+        for index, cell in enumerate(cells):
+            if type(cell) is str and cell.strip() and "\x00" not in cell and len(cell) <= limit:
+                keep(cell)
+                continue
+            try:
+                keep(coerce(cell))
+            except Invalid as exc:
+                keep(None)
+                failed.append((index, exc.message))
+        return values, failed
+
+    return run
+
+
+def _integer(field: Field, coerce: Coercer) -> ColumnCoercer:
+    lo = field.min if field.min is not None else -(1 << 62)
+    hi = field.max if field.max is not None else 1 << 62
+
+    def run(cells: Sequence[object]) -> Outcome:
+        # All whole floats within the bounds (Excel stores every number as a float).
+        if (
+            set(map(type, cells)) == {float}
+            and all(map(float.is_integer, cells))  # type: ignore[arg-type]
+            and min(cells) >= lo  # type: ignore[type-var, operator]
+            and max(cells) <= hi  # type: ignore[type-var, operator]
+        ):
+            return [int(c) for c in cast(Sequence[float], cells)], []
+        values: list[Any] = []
+        failed: list[tuple[int, str]] = []
+        keep = values.append
+        for index, cell in enumerate(cells):
+            if type(cell) is float and cell.is_integer() and lo <= cell <= hi:  # type: ignore[operator]
+                keep(int(cell))
+                continue
+            try:
+                keep(coerce(cell))
+            except Invalid as exc:
+                keep(None)
+                failed.append((index, exc.message))
+        return values, failed
+
+    return run
+
+
+def _boolean(coerce: Coercer) -> ColumnCoercer:
+    def run(cells: Sequence[object]) -> Outcome:
+        if set(map(type, cells)) == {bool}:
+            return list(cells), []
+        return _one_by_one(coerce, cells)
+
+    return run
+
+
+def _email(field: Field, coerce: Coercer) -> ColumnCoercer:
+    limit = field.max_length if field.max_length is not None else 1 << 62
+    match = _EMAIL.fullmatch
+
+    def run(cells: Sequence[object]) -> Outcome:
+        if (
+            set(map(type, cells)) == {str}
+            and None not in map(match, cells)  # type: ignore[arg-type]
+            and max(map(len, cells)) <= limit  # type: ignore[arg-type]
+        ):
+            return list(cells), []
+        values: list[Any] = []
+        failed: list[tuple[int, str]] = []
+        keep = values.append
+        for index, cell in enumerate(cells):
+            if type(cell) is str and len(cell) <= limit and match(cell):
+                keep(cell)
+                continue
+            try:
+                keep(coerce(cell))
+            except Invalid as exc:
+                keep(None)
+                failed.append((index, exc.message))
+        return values, failed
+
+    return run
+
+
+def _memoized(field: Field, coerce: Coercer) -> ColumnCoercer:
+    """Few distinct values per column (dates, statuses, prices): a dict answers most cells.
+
+    Only successful, non-empty answers are remembered; never for values equal to 0 or 1
+    (other than text), since True == 1 == 1.0 as dict keys.
+    """
+    memo: dict[object, Any] = {}
+    if field.type == "enum":
+        memo.update({choice: choice for choice in field.choices})
+
+    def run(cells: Sequence[object]) -> Outcome:
+        values = list(map(memo.get, cells))
+        failed: list[tuple[int, str]] = []
+        if None in values:
+            for index, cell in enumerate(cells):
+                if values[index] is not None:
+                    continue
+                try:
+                    result = coerce(cell)
+                except Invalid as exc:
+                    failed.append((index, exc.message))
+                    continue
+                values[index] = result
+                if (
+                    result is not None
+                    and len(memo) < _MEMO_LIMIT
+                    and (type(cell) is str or not (cell == 0 or cell == 1))
+                ):
+                    memo[cell] = result
+        return values, failed
+
+    return run
