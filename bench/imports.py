@@ -36,6 +36,7 @@ from psycopg.conninfo import make_conninfo
 ROWS = 200_000
 INVALID_SHARE = 0.05
 PER_ROW_SAMPLE = 5_000
+REPEATS = 3
 TARGET_VS_MINIMAL = 0.8
 TARGET_VS_PER_ROW = 50.0
 TARGET_RESUME_SHARE = 0.6
@@ -291,7 +292,9 @@ def _line(name: str, rows_per_s: float | None, seconds: float, peak: float) -> s
     return f"  {name:<52} {rate}  {seconds:>7.2f} s  peak {peak:>6.0f} MB"
 
 
-def run(report: Callable[[str], None] | None = None, *, rows: int = ROWS) -> bool:
+def run(
+    report: Callable[[str], None] | None = None, *, rows: int = ROWS, repeats: int = REPEATS
+) -> bool:
     """Print the figures and ratios; True when every target is met."""
     from importer.config import load_settings
     from importer.db import connect, resolve_url
@@ -304,22 +307,28 @@ def run(report: Callable[[str], None] | None = None, *, rows: int = ROWS) -> boo
     path = workbook(rows)
     say(
         f"imports: {rows:,} x 10 workbook, ~{INVALID_SHARE:.0%} invalid"
-        f" ({path.stat().st_size >> 20} MB)"
+        f" ({path.stat().st_size >> 20} MB), best of {repeats}"
     )
+    runs: dict[str, list[dict[str, float]]] = {}
     with scratch_database(server) as url:
         with connect(url, autocommit=True) as conn:
             save_form(conn, parse_form_text(big_form_text(10)))
-        _clear(url)
-        minimal = _run_case("minimal", url, str(path))
-        _clear(url)
-        per_row = _run_case("per_row", url, str(path))
-        _clear(url)
-        full = _run_case("import", url, str(path))
-        if full["exit_code"] != 3:
-            raise RuntimeError(f"bench: the import ended with exit code {full['exit_code']}")
-        _clear(url)
-        job_id = _killed_half_way(url, path, rows)
-        resumed = _run_case("resume", url, job_id)
+        # Interleaved repeats, best of each: a busy moment on a shared machine then hits
+        # one run, not one case.
+        for _ in range(repeats):
+            for case in ("minimal", "per_row", "import"):
+                _clear(url)
+                result = _run_case(case, url, str(path))
+                if case == "import" and result["exit_code"] != 3:
+                    raise RuntimeError(f"bench: the import ended with exit code {result}")
+                runs.setdefault(case, []).append(result)
+            _clear(url)
+            job_id = _killed_half_way(url, path, rows)
+            runs.setdefault("resume", []).append(_run_case("resume", url, job_id))
+    minimal, per_row, full, resumed = (
+        min(runs[case], key=lambda r: r["seconds"])
+        for case in ("minimal", "per_row", "import", "resume")
+    )
 
     rate_a = minimal["rows"] / minimal["seconds"]
     rate_b = per_row["rows"] / per_row["seconds"]
@@ -373,6 +382,10 @@ def run(report: Callable[[str], None] | None = None, *, rows: int = ROWS) -> boo
             resumed["seconds"] / full["seconds"] <= TARGET_RESUME_SHARE,
         ),
     ]
+    say(
+        f"  {'(a) vs (b), for scale: the best any pipeline reading the file can do':<52}"
+        f" {rate_a / rate_b:>10.2f}x"
+    )
     for name, ratio, target, met in checks:
         say(f"  {name:<52} {ratio:>10.2f}x  target {target}  {'ok' if met else 'MISSED'}")
     return all(met for *_, met in checks)
@@ -381,6 +394,7 @@ def run(report: Callable[[str], None] | None = None, *, rows: int = ROWS) -> boo
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.imports")
     parser.add_argument("--rows", type=int, default=ROWS)
+    parser.add_argument("--repeats", type=int, default=REPEATS)
     parser.add_argument("--case", choices=[*CASES, "resume"])
     parser.add_argument("args", nargs="*")
     options = parser.parse_args(argv)
@@ -391,7 +405,7 @@ def main(argv: list[str] | None = None) -> int:
         url, path = options.args
         print(json.dumps(CASES[options.case](url, Path(path))))
         return 0
-    return 0 if run(rows=options.rows) else 1
+    return 0 if run(rows=options.rows, repeats=options.repeats) else 1
 
 
 if __name__ == "__main__":
