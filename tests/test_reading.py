@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
 
@@ -215,6 +216,32 @@ def _hidden_only() -> bytes:
     return buffer.getvalue()
 
 
+def _patched(part: str, change: Callable[[bytes], bytes]) -> bytes:
+    """A small valid workbook with one part rewritten."""
+    source = zipfile.ZipFile(io.BytesIO(_workbook(lambda ws: ws.append(["Name", "Qty"]))))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info in source.infolist():
+            data = source.read(info)
+            archive.writestr(info.filename, change(data) if info.filename == part else data)
+    return buffer.getvalue()
+
+
+def _entities(data: bytes) -> bytes:
+    doctype = b'<!DOCTYPE w [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;">]>'
+    data = data.replace(b"?>", b"?>" + doctype, 1)
+    return data.replace(
+        b"</sheetData>",
+        b'<row r="2"><c r="A2" t="inlineStr"><is><t>&b;</t></is></c></row></sheetData>',
+    )
+
+
+def _negative_string(data: bytes) -> bytes:
+    return data.replace(
+        b"</sheetData>", b'<row r="2"><c r="A2" t="s"><v>-1</v></c></row></sheetData>'
+    )
+
+
 def _encrypted() -> bytes:
     # An OLE2 container holding an EncryptedPackage stream is how Office stores a
     # password-protected .xlsx (the directory entry names are UTF-16).
@@ -246,6 +273,23 @@ REFUSED = {
     "hidden.xlsx": (_hidden_only, "no visible sheet"),
     "latin1.csv": (lambda: "Name,Qty\nJosé,1\n".encode("latin-1") + b"x" * 10, "not UTF-8"),
     "blank.xlsx": (lambda: _workbook(lambda ws: None), "is empty (no header row found)"),
+    "entities.xlsx": (
+        lambda: _patched("xl/worksheets/sheet1.xml", _entities),
+        "declares XML entities",
+    ),
+    "negative.xlsx": (
+        lambda: _patched("xl/worksheets/sheet1.xml", _negative_string),
+        "negative shared-string number",
+    ),
+    "far.xlsx": (
+        lambda: _patched(
+            "xl/worksheets/sheet1.xml",
+            lambda d: d.replace(
+                b"</sheetData>", b'<row r="2"><c r="A1048577"><v>1</v></c></row></sheetData>'
+            ),
+        ),
+        "beyond Excel's limits",
+    ),
 }
 
 

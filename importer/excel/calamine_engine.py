@@ -87,6 +87,11 @@ class CalamineReader(SheetReader):
             except pc.PasswordError:
                 raise InputError(f"{source.name}: the workbook is password-protected") from None
             except (pc.CalamineError, ValueError, OSError) as exc:
+                if "entity" in str(exc):
+                    raise InputError(
+                        f"{source.name}: sheet {self.sheet_name!r} declares XML entities, "
+                        f"refused as unsafe ({_short(exc)})"
+                    ) from None
                 raise SheetUnreadable(
                     f"{source.name}: sheet {self.sheet_name!r} cannot be read ({_short(exc)})"
                 ) from None

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any, BinaryIO
 from xml.etree.ElementTree import Element
 
+from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import iterparse
 
 from importer.errors import InputError
@@ -56,9 +57,25 @@ def open_openpyxl_workbook(source: Source, handle: BinaryIO) -> Any:
     except zipfile.BadZipFile:
         raise InputError(f"{source.name}: the file is damaged or truncated") from None
     except Exception as exc:  # openpyxl raises many types for damaged or unsafe parts
+        if _unsafe(exc):
+            raise InputError(
+                f"{source.name}: the workbook declares XML entities or a DTD, refused as unsafe"
+            ) from None
         raise InputError(
             f"{source.name}: the workbook cannot be read ({type(exc).__name__}: {str(exc)[:150]})"
         ) from None
+
+
+def _unsafe(exc: BaseException) -> bool:
+    """defusedxml refused the XML (possibly wrapped by openpyxl)."""
+    seen: BaseException | None = exc
+    for _ in range(5):
+        if seen is None:
+            return False
+        if isinstance(seen, DefusedXmlException):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 class OpenpyxlReader(SheetReader):
@@ -136,6 +153,11 @@ class OpenpyxlReader(SheetReader):
         except (zipfile.BadZipFile, EOFError, OSError) as exc:
             raise InputError(f"{self._name}: the file is damaged or truncated ({exc})") from None
         except Exception as exc:  # XML errors, defusedxml refusals
+            if _unsafe(exc):
+                raise InputError(
+                    f"{self._name}: sheet {self.sheet_name!r} declares XML entities or a DTD, "
+                    "refused as unsafe"
+                ) from None
             raise InputError(
                 f"{self._name}: the sheet {self.sheet_name!r} cannot be read "
                 f"({type(exc).__name__}: {str(exc)[:150]})"
@@ -205,7 +227,14 @@ class OpenpyxlReader(SheetReader):
         if kind == "s":
             if text is None:
                 return None
-            value = self._strings[int(text)]
+            index = int(text)
+            if not 0 <= index < len(self._strings):
+                # A negative index would silently read from the end of the table.
+                raise InputError(
+                    f"{self._name}: cell {cell.get('r') or '?'} points at shared string "
+                    f"{index}, which does not exist; the file is damaged"
+                )
+            value = self._strings[index]
             return _unescape(value) if value != "" else None
         if kind == "inlineStr":
             if inline is None:

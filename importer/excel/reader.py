@@ -108,6 +108,11 @@ def _open_xlsx(
         raise InputError(f"{name}: the file is damaged or truncated") from None
 
     if scan is not None and not checked:
+        if scan.bad_string_index:
+            raise InputError(
+                f"{name}: sheet {chosen!r} has a text cell pointing at a negative shared-string "
+                "number; the file is damaged"
+            )
         if scan.bad_ref is not None:
             raise InputError(
                 f"{name}: sheet {chosen!r} has a cell reference that is not one "

@@ -30,6 +30,8 @@ class SheetScan:
     xml_bytes: int = 0
     positional: bool = False  # some cells have no r="A1" reference
     bad_ref: str | None = None  # a cell reference that is not one (r="!!")
+    bad_string_index: bool = False  # a text cell points at shared string -1 (calamine reads
+    # the last string then)
     # (row number, 0-based column) -> the value calamine cannot give
     overrides: dict[tuple[int, int], object] = field(default_factory=dict)
 
@@ -57,6 +59,10 @@ class _Patterns:
         self.all_refs = re.compile(rb"<" + p + rb'c\b[^>]*?\br="([A-Z]+)(\d+)"')
         self.bad_refs = re.compile(
             rb"<" + p + rb'c\b[^>]*?\br="(?![A-Z]{1,3}[1-9]\d{0,6}")([^"]*)"'
+        )
+        self.negative_value = b"<" + prefix + b"v>-"
+        self.negative_string = re.compile(
+            rb"<" + p + rb'c\b[^>]*?\bt="s"[^>]*>\s*<' + p + rb"v>\s*-"
         )
         self.two_letter = re.compile(rb"<" + p + rb'c r="([A-Z]{2})\d')
         self._longer: dict[int, re.Pattern[bytes]] = {}
@@ -204,6 +210,8 @@ def _measure(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
         found = pats.row_numbers.match(chunk, last)
         if found:
             scan.max_row = max(scan.max_row, int(found.group(1)))
+    if pats.negative_value in chunk and pats.negative_string.search(chunk):
+        scan.bad_string_index = True
     if pats.odd_cells.search(chunk):
         if pats.refless.search(chunk):
             scan.positional = True
