@@ -285,6 +285,34 @@ def write_orders_ods(path: Path, count: int = 40) -> None:
         archive.writestr("content.xml", content, zipfile.ZIP_DEFLATED)
 
 
+def write_orders_xls(path: Path, count: int = 30) -> bool:
+    """The legacy binary format (BIFF8), written by xlwt when it is installed (it is not a
+    dependency: the committed orders.xls is enough for the tests)."""
+    try:
+        import xlwt  # type: ignore[import-not-found]
+    except ImportError:
+        return False
+    book = xlwt.Workbook()
+    sheet = book.add_sheet("Orders")
+    day = xlwt.easyxf(num_format_str="yyyy-mm-dd")
+    zip_code = xlwt.easyxf(num_format_str="00000")
+    for c, name in enumerate(ORDER_HEADER):
+        sheet.write(0, c, name)
+    for r, row in enumerate(order_rows(count, seed=3), start=1):
+        for c, column in enumerate(ORDER_HEADER):
+            value = row[column]
+            if value == "" or value == "#N/A":
+                continue
+            if column == "Order Date" and isinstance(value, date):
+                sheet.write(r, c, value, day)
+            elif column == "Zip Code" and isinstance(value, int):
+                sheet.write(r, c, value, zip_code)
+            else:
+                sheet.write(r, c, value)
+    book.save(str(path))
+    return True
+
+
 def write_all(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     writers = {
@@ -299,6 +327,8 @@ def write_all(out: Path) -> list[Path]:
         "sheets_openpyxl.xlsx": write_sheets_openpyxl,
     }
     written = []
+    if write_orders_xls(out / "orders.xls"):
+        written.append(out / "orders.xls")
     for name, write in writers.items():
         target = out / name
         write(target)

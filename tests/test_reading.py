@@ -136,6 +136,18 @@ def test_ods_through_calamine() -> None:
         open_sheet(SAMPLES / "orders.ods", engine="openpyxl")
 
 
+def test_xls_through_calamine() -> None:
+    with open_sheet(SAMPLES / "orders.xls") as reader:
+        assert (reader.engine, reader.file_format) == ("calamine", "xls")
+        rows = list(reader.rows())
+        assert reader.count_rows() == len(rows) == 30
+    first = rows[0].values
+    assert first[:4] == (10001.0, "Edsger Turing", "edsger.turing0@example.com", date(2024, 7, 8))
+    assert first[8] is False  # booleans stay booleans
+    # calamine does not expose .xls number formats: zip code 00501 arrives as the number 501
+    assert first[7] == 501.0
+
+
 def test_bytes_source_and_file_name() -> None:
     data = (SAMPLES / "orders.xlsx").read_bytes()
     header, _, rows, _, _ = read(data, file_name="orders.xlsx")
