@@ -18,6 +18,8 @@ from tests.chaos import run_campaign
 def test_chaos_quick_slice(capsys: pytest.CaptureFixture[str]) -> None:
     seed = int(os.environ.get("CHAOS_SEED") or random.randrange(1_000_000))
     report = io.StringIO()
+    # Not under tmp_path: as root the server runs as its own user, and a concurrent pytest
+    # session resets pytest's base folder to 0700, locking that user out of pg_ctl.
     outcomes = run_campaign(quick=True, seed=seed, out=report)
     with capsys.disabled():
         print(f"\nchaos quick slice, seed {seed} (CHAOS_SEED={seed} repeats it)")

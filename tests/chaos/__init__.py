@@ -146,10 +146,19 @@ def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stag
 
 
 def run_campaign(
-    *, quick: bool, seed: int, only: list[str] | None = None, out: TextIO, keep: bool = False
+    *,
+    quick: bool,
+    seed: int,
+    only: list[str] | None = None,
+    out: TextIO,
+    keep: bool = False,
+    root: Path | None = None,
 ) -> list[Outcome]:
+    """Run the scenarios; logs go under `root` (kept), else a temporary folder that is
+    removed unless a scenario failed or `keep`."""
     plan = QUICK if quick else FULL
-    root = Path(tempfile.mkdtemp(prefix="importer-chaos-"))
+    keep = keep or root is not None
+    root = root or Path(tempfile.mkdtemp(prefix="importer-chaos-"))
     outcomes: list[Outcome] = []
     try:
         with Campaign(root, quick=quick, seed=seed) as campaign:
@@ -180,7 +189,7 @@ def run_campaign(
     finally:
         failed = any(not o.ok for o in outcomes)
         if keep or failed:
-            print(f"logs kept in {root}", file=out)
+            print(f"logs in {root}", file=out)
         else:
             shutil.rmtree(root, ignore_errors=True)
     return outcomes
