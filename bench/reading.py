@@ -6,7 +6,7 @@ Workbooks come from `python -m sample_data.generate big` (200,000 x 10, 5% inval
 Every measurement runs in its own child process and reports its own peak RSS (getrusage
 RUSAGE_SELF at its end), so measurements never share memory. The machine is shared with
 other work: rates use each child's CPU time (wall time is printed too), and the short
-calamine cases run three times, interleaved, keeping their best.
+calamine cases run five times, interleaved, keeping their best.
 
 Targets: calamine read + validate >= 0.7x plain calamine iteration; streaming engine
 < 150 MB peak on the 1,000,000-row sheet.
@@ -32,7 +32,7 @@ INVALID = 0.05
 BATCH = 1000
 TARGET_RATIO = 0.7
 TARGET_STREAMING_MB = 150.0
-REPEATS = 3
+REPEATS = 5
 
 
 def workbook(rows: int, invalid: float = INVALID) -> Path:

@@ -146,9 +146,15 @@ class Validator:
         if not count:
             return result
         width = len(self.header)
-        # Rows are as wide as the header; pad defensively for rows built by hand.
-        cells = [r[1] if len(r[1]) == width else _fit(r[1], width) for r in rows]
-        columns = list(zip(*cells, strict=True))
+        cells = list(map(itemgetter(1), rows))
+        try:
+            columns = list(zip(*cells, strict=True))
+        except ValueError:  # readers give rows as wide as the header; rows built by hand may not
+            cells = [_fit(values, width) for values in cells]
+            columns = list(zip(*cells, strict=True))
+        if len(columns) != width:
+            cells = [_fit(values, width) for values in cells]
+            columns = list(zip(*cells, strict=True))
         stored: list[Sequence[Any]] = []
         problems: dict[int, list[RowError]] = {}
         for col in self.columns:

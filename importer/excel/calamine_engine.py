@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
-from itertools import islice
+from itertools import count, islice
+from operator import itemgetter
 from typing import Any
 
 import python_calamine as pc
@@ -175,22 +176,20 @@ class CalamineReader(SheetReader):
             return
         # Fast path: plain xlsx from column A. An empty cell ("") may hide an error cell:
         # the first one makes us look for such cells (once).
-        trim = self._range_width > n
         known = self._overrides
-        empty = frozenset(("",))
-        has_no_empty = empty.isdisjoint
+        has_no_empty = frozenset(("",)).isdisjoint
         new, row_type = tuple.__new__, Row
-        for raw in rows:
-            number += 1
-            if trim:
-                raw = raw[:n]
+        source: Iterator[list[Any]] = rows
+        if self._range_width > n:  # ghost columns beyond the header: cut them off
+            source = map(itemgetter(slice(0, n)), rows)
+        for at, raw in zip(count(self.header_row + 1), source):
             if has_no_empty(raw):
-                yield new(row_type, (number, tuple(raw)))
+                yield new(row_type, (at, tuple(raw)))
                 continue
             if known is None:
                 known = self._special_cells()
             if known:
-                fixes = known.get(number)
+                fixes = known.get(at)
                 if fixes:
                     for col, value in fixes:
                         if col < n:
@@ -198,7 +197,7 @@ class CalamineReader(SheetReader):
             raw = [None if v == "" else v for v in raw]
             if raw.count(None) == n:
                 continue
-            yield new(row_type, (number, tuple(raw)))
+            yield new(row_type, (at, tuple(raw)))
 
     def count_rows(self) -> int:
         if self._count is None:
