@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 
 from importer.errors import InputError
-from importer.excel import CellError, NumberText, open_sheet
+from importer.excel import CellError, NumberText, open_sheet, peek_sheet
 from importer.excel.values import Row, display_text, serial_to_datetime
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
@@ -34,6 +34,34 @@ def test_both_engines_give_identical_rows(name: str) -> None:
     for a, b in zip(fast[2], streaming[2], strict=True):
         assert [type(v) for v in a.values] == [type(v) for v in b.values], a.number
     assert fast[3] == len(fast[2])
+
+
+@pytest.mark.parametrize("name", [*XLSX_SAMPLES, "orders.csv", "orders.ods", "orders.xls"])
+def test_peek_gives_what_open_sheet_gives(name: str) -> None:
+    peek = peek_sheet(SAMPLES / name)
+    with open_sheet(SAMPLES / name) as reader:
+        assert (peek.sheet_name, peek.engine, peek.file_format) == (
+            reader.sheet_name,
+            reader.engine,
+            reader.file_format,
+        )
+        assert (peek.header, peek.header_row, peek.date1904) == (
+            reader.header,
+            reader.header_row,
+            reader.date1904,
+        )
+
+
+def test_peek_refuses_like_open_sheet() -> None:
+    def build(ws) -> None:  # type: ignore[no-untyped-def]
+        ws.append(["Name"])
+        ws["XFD1048576"] = "stray"
+
+    assert peek_sheet(_workbook(build)).engine == "openpyxl"
+    with pytest.raises(InputError, match="too large to load at once"):
+        peek_sheet(_workbook(build), engine="calamine")
+    with pytest.raises(InputError, match="the file is empty"):
+        peek_sheet(b"")
 
 
 @pytest.mark.parametrize("checked", [False, True])

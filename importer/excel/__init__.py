@@ -1,7 +1,17 @@
 """Reading workbooks: sniffing, two engines (calamine, openpyxl streaming), normalized rows."""
 
 from importer.excel.base import SheetReader
-from importer.excel.reader import ENGINES, open_sheet
+from importer.excel.reader import ENGINES, SheetPeek, open_sheet, peek_sheet
 from importer.excel.values import CellError, NumberText, Row, display_text
 
-__all__ = ["ENGINES", "CellError", "NumberText", "Row", "SheetReader", "display_text", "open_sheet"]
+__all__ = [
+    "ENGINES",
+    "CellError",
+    "NumberText",
+    "Row",
+    "SheetPeek",
+    "SheetReader",
+    "display_text",
+    "open_sheet",
+    "peek_sheet",
+]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from importer.errors import InputError
@@ -54,6 +55,55 @@ def open_sheet(
     return _open_xlsx(src, sheet, engine, memory_budget_mb << 20, checked)
 
 
+@dataclass(frozen=True)
+class SheetPeek:
+    """What open_sheet decides and checks, and the header, without reading the whole sheet."""
+
+    sheet_name: str
+    engine: str  # what a full read will use: "calamine" | "openpyxl" | "csv"
+    file_format: str
+    header: list[str]
+    header_row: int
+    date1904: bool
+
+
+def peek_sheet(
+    source: Path | bytes,
+    *,
+    sheet: str | None = None,
+    engine: str = "auto",
+    memory_budget_mb: int = 512,
+    file_name: str | None = None,
+) -> SheetPeek:
+    """The checks of open_sheet (same InputErrors) and the header, reading only the sheet's
+    first rows for .xlsx/.xlsm and CSV (.xls/.xlsb/.ods are read whole). For submit: the
+    job reads the rows later with open_sheet(..., engine=peek.engine, checked=True).
+    """
+    if engine not in ENGINES:
+        raise InputError(f"unknown engine {engine!r} (choose from {', '.join(ENGINES)})")
+    src = make_source(source, file_name)
+    fmt = sniff(src)
+    if fmt == "xlsx":
+        reader = _open_xlsx(src, sheet, engine, memory_budget_mb << 20, checked=False, peek=True)
+    else:
+        reader = open_sheet(
+            source,
+            sheet=sheet,
+            engine=engine,
+            memory_budget_mb=memory_budget_mb,
+            file_name=file_name,
+        )
+    with reader:
+        return SheetPeek(
+            sheet_name=reader.sheet_name,
+            engine=reader.engine,
+            file_format=reader.file_format,
+            header=list(reader.header),
+            header_row=reader.header_row,
+            date1904=reader.date1904,
+        )
+
+
 def estimate_calamine_bytes(archive: zipfile.ZipFile, sheet_part: str) -> int:
     """What calamine would hold in memory for the sheet, from the parts' sizes."""
     size = archive.getinfo(sheet_part).file_size * SHEET_XML_FACTOR
@@ -67,7 +117,7 @@ def estimate_calamine_bytes(archive: zipfile.ZipFile, sheet_part: str) -> int:
 
 
 def _open_xlsx(
-    src: Source, sheet: str | None, engine: str, budget: int, checked: bool
+    src: Source, sheet: str | None, engine: str, budget: int, checked: bool, peek: bool = False
 ) -> SheetReader:
     name = src.name
     requested = engine
@@ -93,7 +143,9 @@ def _open_xlsx(
                 engine = (
                     "openpyxl" if estimate_calamine_bytes(archive, part) > budget else "calamine"
                 )
-            eager_special = engine == "calamine" and (not checked or bool(info.zero_padded_styles))
+            eager_special = (
+                engine == "calamine" and not peek and (not checked or bool(info.zero_padded_styles))
+            )
             scan = None
             if not checked or eager_special:
                 scan = scan_sheet(
@@ -132,8 +184,11 @@ def _open_xlsx(
                 "columns, too large to load at once: use --engine openpyxl (streaming), or "
                 "delete stray cells far from the data"
             )
-    if engine == "openpyxl":
-        return OpenpyxlReader(src, chosen, zero_styles=info.zero_padded_styles)
+    if engine == "openpyxl" or peek:
+        reader = OpenpyxlReader(src, chosen, zero_styles=info.zero_padded_styles)
+        if peek:
+            reader.engine = engine  # what a full read will use; this one only saw the header
+        return reader
     try:
         return CalamineReader(
             src,
@@ -144,7 +199,7 @@ def _open_xlsx(
             load_overrides=lambda: _special_cells(src, part, info),
         )
     except SheetUnreadable:
-        if requested != "auto":
+        if requested != "auto" and not checked:
             raise
         # e.g. error values calamine does not know (#GETTING_DATA): stream it instead.
         return OpenpyxlReader(src, chosen, zero_styles=info.zero_padded_styles)
