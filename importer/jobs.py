@@ -17,6 +17,7 @@ from typing import Any, ParamSpec, TypeVar
 import psycopg
 from psycopg.types.json import Jsonb
 
+from importer.config import TimerSettings
 from importer.db import Connection, queries, translate
 from importer.errors import LeaseLost, NotFoundError, StateError
 from importer.identity import owner_is_gone
@@ -274,10 +275,17 @@ def release_job(conn: Connection, job_id: int, owner: str) -> bool:
 
 @_translated
 def fail_attempt(
-    conn: Connection, job_id: int, owner: str, error: str, retry_delay_seconds: float
+    conn: Connection,
+    job_id: int,
+    owner: str,
+    error: str,
+    retry_delay_seconds: float,
+    *,
+    timer_max_attempts: int = TimerSettings.max_attempts,
 ) -> Job:
-    """The attempt failed: pending again after the retry delay, or failed when attempts are
-    used up. LeaseLost if the job is no longer ours."""
+    """The attempt failed: pending again, waiting on an import_retry timer due after the retry
+    delay (`importer timers` fires it), or failed when attempts are used up. LeaseLost if the
+    job is no longer ours."""
     row = conn.execute(
         queries().fail_import_attempt,
         {
@@ -285,11 +293,19 @@ def fail_attempt(
             "owner": owner,
             "error": bounded_error(error),
             "retry_delay_seconds": retry_delay_seconds,
+            "timer_max_attempts": timer_max_attempts,
         },
     ).fetchone()
     if row is None:
         raise LeaseLost(f"import job {job_id} is no longer leased to this process")
     return Job.from_row(row)
+
+
+@_translated
+def retry_due_at(conn: Connection, job_id: int) -> datetime | None:
+    """When the job's pending import_retry timer is due (None: no retry is waiting)."""
+    row = conn.execute(queries().import_retry_due_at, {"id": job_id}).fetchone()
+    return row["due_at"] if row else None
 
 
 @_translated

@@ -1,7 +1,7 @@
 """Running a job in the foreground (`submit`, `resume`) until it ends or the user stops it.
 
 Claims the job if it can, runs it with pipeline.run_job, and keeps going through failed
-attempts (waiting for the retry delay) and lost leases. A job held by a live process is
+attempts (waiting until the retry timer is due) and lost leases. A job held by a live process is
 followed (its progress shown) until it ends or its lease expires; one held by a process
 on this host that no longer exists is taken over at once.
 """
@@ -110,7 +110,9 @@ class ForegroundRunner:
                         return RunResult(job, run_rows, run_seconds, interrupted=False)
                     if self.stop.is_set():
                         return RunResult(job, run_rows, run_seconds, interrupted=True)
-                    claimed = self._try_claim(conn, job, eager)
+                    # The process a user started for this job does its retries itself when
+                    # they are due; the retry timer then finds nothing left to do.
+                    claimed = self._try_claim(conn, job, eager or self._retry_due(conn, job))
                     eager = False
                     if claimed is None:
                         last_reason = self._wait(conn, jobs.get_job(conn, job_id), last_reason)
@@ -159,6 +161,12 @@ class ForegroundRunner:
         )
         return claimed[0] if claimed else None
 
+    def _retry_due(self, conn: Connection, job: Job) -> bool:
+        if job.status != "pending" or job.available_at is not None:
+            return False
+        due = jobs.retry_due_at(conn, job.id)
+        return due is not None and due <= jobs.db_now(conn)
+
     def _wait(self, conn: Connection, job: Job, last_reason: str) -> str:
         """Nothing to claim yet: say why (once), show the job, sleep a little."""
         if job.terminal:
@@ -174,7 +182,16 @@ class ForegroundRunner:
             )
             self.on_progress(progress_of(job, "waiting", f"lease expires in {describe_wait(left)}"))
         elif job.available_at is None:
-            note = f"job {job.id} waits on its timer"
+            retry_at = jobs.retry_due_at(conn, job.id)
+            if retry_at is None:
+                note = f"job {job.id} waits on its timer"
+            else:
+                left = (retry_at - now).total_seconds()
+                seconds = min(seconds, max(0.05, left))
+                note = f"job {job.id}: next attempt at {_clock(retry_at)}"
+                self.on_progress(
+                    progress_of(job, "waiting", f"next attempt in {describe_wait(left)}")
+                )
         else:
             left = (job.available_at - now).total_seconds()
             seconds = min(seconds, max(0.05, left))

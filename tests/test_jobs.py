@@ -144,8 +144,14 @@ def test_failed_attempts_retry_later_then_fail(conn: Connection) -> None:
     jobs.claim_jobs(conn, owner="me:1:a", limit=1, lease_seconds=60)
     after_first = jobs.fail_attempt(conn, job.id, "me:1:a", "disk on fire", 3600)
     assert after_first.status == "pending" and after_first.last_error == "disk on fire"
-    assert after_first.available_at is not None and after_first.available_at > job.created_at
-    # Pushed back: not claimable until the delay has passed.
+    # Waits on an import_retry timer: not claimable until the timer has fired.
+    assert after_first.available_at is None
+    timer = conn.execute(
+        "SELECT status, due_at > now() + interval '59 minutes' AS later FROM timer_jobs"
+        " WHERE kind = 'import_retry' AND target = %s",
+        (str(job.id),),
+    ).fetchone()
+    assert timer == {"status": "pending", "later": True}
     assert jobs.claim_jobs(conn, owner="me:1:a", limit=1, lease_seconds=60) == []
 
     jobs.make_available_now(conn, job.id)

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
 from importer import jobs
-from importer.config import ImportSettings
+from importer.config import ImportSettings, TimerSettings
 from importer.db import Connection, connect
 from importer.errors import InputError, NotFoundError
 from importer.pipeline import JobProgress, run_job
+from importer.scheduler import TimerScheduler
 from importer.submission import submit_workbook
 from tests.jobs_support import (
     KEYED_FORM,
@@ -175,14 +178,25 @@ def test_task_level_errors_retry_later_then_fail(
     # The stored workbook goes bad after submission (say, a disk error): each attempt fails.
     conn.execute("UPDATE import_files SET content = %s", (b"PK\x03\x04 truncated",))
 
-    first = run_job(database_url, job, "me:1:a", SETTINGS)
+    first = run_job(database_url, job, "me:1:a", replace(SETTINGS, retry_delay_seconds=60))
     assert first.result == "attempt_failed" and first.error
     again = jobs.get_job(conn, job.id)
     assert (again.status, again.attempts, again.last_error) == ("pending", 1, first.error)
-    assert again.available_at is not None and again.available_at > again.created_at
+    # It waits on an import_retry timer due after the retry delay; not claimable before.
+    assert again.available_at is None
+    timer = conn.execute(
+        "SELECT status, due_at - now() AS wait FROM timer_jobs"
+        " WHERE kind = 'import_retry' AND target = %s",
+        (str(job.id),),
+    ).fetchone()
+    assert timer is not None and timer["status"] == "pending"
+    assert timedelta(seconds=50) < timer["wait"] <= timedelta(seconds=60)
     assert jobs.claim_jobs(conn, owner="me:1:a", limit=1, lease_seconds=30) == []  # not yet
 
-    jobs.make_available_now(conn, job.id)
+    # The timer scheduler, once the retry is due, makes the job claimable again.
+    conn.execute("UPDATE timer_jobs SET due_at = now() WHERE target = %s", (str(job.id),))
+    fired = TimerScheduler(database_url, TimerSettings(), once=True).run()
+    assert fired.handled == 1
     [claimed] = jobs.claim_jobs(conn, owner="me:1:a", limit=1, lease_seconds=30)
     last = run_job(database_url, claimed, "me:1:a", SETTINGS)
     assert (last.result, last.status) == ("attempt_failed", "failed")

@@ -69,6 +69,8 @@ def restart_server(
     expected = _submit_many(stage, "restart", jobs, rows, seed=400)
     ids = list(expected)
     workers = [stage.fleet.start("worker", ["worker", "--concurrency", "2"]) for _ in range(2)]
+    # The scheduler runs beside the workers, as deployed: failed attempts retry on its timers.
+    scheduler = stage.fleet.start("timers", ["timers"])
     restarts: list[str] = []
     for i in range(rounds):
         mode = ("fast", "immediate")[i % 2]
@@ -80,7 +82,7 @@ def restart_server(
         server.restart(mode, stage.rng.uniform(0.5, 2.5))
         restarts.append(mode)
     finished = _wait_server_down_safe(stage, ids, 180)
-    died = _deaths(stage, workers, "during the restarts")
+    died = _deaths(stage, [*workers, scheduler], "during the restarts")
     checks: list[JobCheck] = stage.check_jobs(expected)
     if not finished:
         stage.problems.append("imports did not all finish within 180 s after the restarts")
@@ -88,7 +90,6 @@ def restart_server(
         stage.problems.append(f"only {len(restarts)} of {rounds} restarts hit a running import")
 
     # (b) during timer firing: every job waits on a timer due at the same moment.
-    scheduler = stage.fleet.start("timers", ["timers"])
     with stage.conn() as conn:
         now = conn.execute("SELECT now() AS now").fetchone()
     due = now["now"] + timedelta(seconds=timers * 0.8 + 3)  # type: ignore[index]
@@ -145,6 +146,7 @@ def cut_connections(stage: Stage, *, jobs: int, rows: int, target_cuts: int) -> 
     expected = _submit_many(stage, "cut", jobs, rows, seed=600)
     ids = list(expected)
     workers = [stage.fleet.start("worker", ["worker", "--concurrency", "2"]) for _ in range(2)]
+    workers.append(stage.fleet.start("timers", ["timers"]))  # failed attempts retry on timers
     cuts = in_tx = 0
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline and not stage.all_terminal(ids):

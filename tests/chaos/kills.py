@@ -156,6 +156,7 @@ def kill_workers(
             expected[jobs_since(conn, 0)[-1]] = book
     ids = list(expected)
     fleet = [stage.fleet.start("worker", ["worker", "--concurrency", "2"]) for _ in range(workers)]
+    scheduler = stage.fleet.start("timers", ["timers"])  # failed attempts retry on its timers
 
     kills = 0
     deadline = time.monotonic() + timeout
@@ -179,7 +180,7 @@ def kill_workers(
 
     checks = stage.check_jobs(expected)
     report = stage.audit()
-    exits = _stop_gracefully(stage, fleet)
+    exits = _stop_gracefully(stage, [*fleet, scheduler])
     dups, lost, stuck = _totals(checks)
     terminal = sum(1 for c in checks if c.status in TERMINAL)
     line = (

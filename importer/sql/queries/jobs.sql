@@ -101,18 +101,38 @@ UPDATE import_jobs
 RETURNING *, pg_notify('importer_jobs', id::text) AS notified
 
 -- name: fail_import_attempt
-UPDATE import_jobs
-   SET status = CASE WHEN cancel_requested THEN 'cancelled'
-                     WHEN attempts >= max_attempts THEN 'failed'
-                     ELSE 'pending' END,
-       available_at = CASE WHEN cancel_requested OR attempts >= max_attempts THEN available_at
-                           ELSE now() + make_interval(secs => %(retry_delay_seconds)s) END,
-       finished_at = CASE WHEN cancel_requested OR attempts >= max_attempts THEN now() END,
-       last_error = %(error)s,
-       lease_owner = NULL,
-       lease_expires_at = NULL
- WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
-RETURNING *
+-- The attempt failed. With attempts left the job waits (available_at NULL) on an import_retry
+-- timer due after the retry delay, scheduled in this same statement: the timer scheduler
+-- makes it claimable again and wakes the workers.
+WITH failed AS (
+    UPDATE import_jobs
+       SET status = CASE WHEN cancel_requested THEN 'cancelled'
+                         WHEN attempts >= max_attempts THEN 'failed'
+                         ELSE 'pending' END,
+           available_at = CASE WHEN cancel_requested OR attempts >= max_attempts THEN available_at
+                               END,
+           finished_at = CASE WHEN cancel_requested OR attempts >= max_attempts THEN now() END,
+           last_error = %(error)s,
+           lease_owner = NULL,
+           lease_expires_at = NULL
+     WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
+    RETURNING *
+), retry_timer AS (
+    INSERT INTO timer_jobs (kind, target, due_at, max_attempts)
+    SELECT 'import_retry', id::text, now() + make_interval(secs => %(retry_delay_seconds)s),
+           %(timer_max_attempts)s
+      FROM failed
+     WHERE status = 'pending'
+    ON CONFLICT (kind, target) WHERE status IN ('pending', 'processing')
+    DO UPDATE SET due_at = EXCLUDED.due_at, attempts = 0, last_error = NULL
+            WHERE timer_jobs.status = 'pending'
+    RETURNING id, pg_notify('importer_timers', '') AS notified
+)
+SELECT failed.*, (SELECT id FROM retry_timer) AS retry_timer_id FROM failed
+
+-- name: import_retry_due_at
+SELECT due_at FROM timer_jobs
+ WHERE kind = 'import_retry' AND target = %(id)s::text AND status = 'pending'
 
 -- name: finish_import_job
 -- The end of a run, fenced like every batch: cancelled at a batch boundary, or done.
