@@ -69,6 +69,7 @@ def column_coercer(field: Field, coerce: Coercer) -> ColumnCoercer:
 
 
 def _text(field: Field, coerce: Coercer) -> ColumnCoercer:
+    bounded = field.max_length is not None
     limit = field.max_length if field.max_length is not None else 1 << 62
 
     def run(cells: Sequence[object]) -> Outcome:
@@ -77,7 +78,7 @@ def _text(field: Field, coerce: Coercer) -> ColumnCoercer:
             set(map(type, cells)) == {str}
             and all(map(str.strip, cells))  # type: ignore[arg-type]
             and "\x00" not in "".join(cells)  # type: ignore[arg-type]
-            and max(map(len, cells)) <= limit  # type: ignore[arg-type]
+            and (not bounded or max(map(len, cells)) <= limit)  # type: ignore[arg-type]
         ):
             return list(cells), []
         values: list[Any] = [
@@ -98,8 +99,8 @@ def _integer(field: Field, coerce: Coercer) -> ColumnCoercer:
         if (
             set(map(type, cells)) == {float}
             and all(map(float.is_integer, cells))  # type: ignore[arg-type]
-            and min(cells) >= lo  # type: ignore[type-var, operator]
-            and max(cells) <= hi  # type: ignore[type-var, operator]
+            and (field.min is None or min(cells) >= lo)  # type: ignore[type-var, operator]
+            and (field.max is None or max(cells) <= hi)  # type: ignore[type-var, operator]
         ):
             return [int(c) for c in cast(Sequence[float], cells)], []
         values: list[Any] = [
@@ -135,7 +136,7 @@ def _email(field: Field, coerce: Coercer) -> ColumnCoercer:
             if (
                 joined.count("\n") == len(cells)
                 and _EMAIL_LINES.fullmatch(joined) is not None
-                and max(map(len, cells)) <= limit  # type: ignore[arg-type]
+                and (field.max_length is None or max(map(len, cells)) <= limit)  # type: ignore[arg-type]
             ):
                 return list(cells), []
         values: list[Any] = [
