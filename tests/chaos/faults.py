@@ -86,7 +86,7 @@ def restart_server(
     checks: list[JobCheck] = stage.check_jobs(expected)
     if not finished:
         stage.problems.append("imports did not all finish within 180 s after the restarts")
-    if len(restarts) < rounds:
+    if len(restarts) < max(1, rounds // 2):  # as for kills: the invariants are the verdict
         stage.problems.append(f"only {len(restarts)} of {rounds} restarts hit a running import")
 
     # (b) during timer firing: every job waits on a timer due at the same moment.
@@ -150,7 +150,7 @@ def cut_connections(stage: Stage, *, jobs: int, rows: int, target_cuts: int) -> 
     cuts = in_tx = 0
     deadline = time.monotonic() + 180
     while time.monotonic() < deadline and not stage.all_terminal(ids):
-        time.sleep(stage.rng.uniform(0.1, 0.6))
+        time.sleep(stage.rng.uniform(0.05, 0.3))
         if cuts >= target_cuts:
             continue
         backends = stage.importer_backends()
@@ -172,7 +172,7 @@ def cut_connections(stage: Stage, *, jobs: int, rows: int, target_cuts: int) -> 
     exits = _stop_gracefully(stage, workers)
     dups, lost, stuck = _totals(checks)
     terminal = sum(1 for c in checks if c.status in TERMINAL)
-    if cuts < target_cuts:
+    if cuts < max(1, target_cuts // 2):  # as for kills: the invariants are the verdict
         stage.problems.append(f"only {cuts} cuts (wanted {target_cuts}): jobs ended first")
     line = (
         f"connection cut mid-transaction: {cuts} cuts ({in_tx} inside a transaction), "
