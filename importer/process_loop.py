@@ -6,6 +6,7 @@
 - graceful_signals: the first SIGTERM/SIGINT asks for a graceful stop, the second exits at
   once (leases then expire and another process takes over).
 - Backoff: capped exponential delays for reconnecting.
+- ProcessConnection: the working connection, registered in `workers`, reopened after a loss.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from types import FrameType
 import psycopg
 from psycopg import sql
 
+from importer import fleet
 from importer.db import Connection, connect
 from importer.errors import DatabaseError
 
@@ -154,3 +156,57 @@ def interruptible_sleep(seconds: float, stop: threading.Event, wakeup: Wakeup) -
         if remaining <= 0:
             return
         wakeup.wait(remaining)
+
+
+class ProcessConnection:
+    """The working connection of a worker or scheduler: opened on demand (``setup`` runs on
+    each new connection, then the process is registered in `workers`), dropped when it
+    fails, and reopened on the next get(). ``on_back`` runs when a lost database returns."""
+
+    def __init__(
+        self,
+        url: str,
+        owner: str,
+        kind: str,
+        *,
+        setup: Callable[[Connection], None] | None = None,
+        on_back: Callable[[], None] | None = None,
+    ) -> None:
+        self.url = url
+        self.owner = owner
+        self.kind = kind
+        self.setup = setup
+        self.on_back = on_back
+        self.lost = False  # set by the loop when the database went away
+        self._conn: Connection | None = None
+
+    def get(self) -> Connection:
+        if self._conn is None or self._conn.closed or self._conn.broken:
+            self.drop()
+            conn = connect(self.url, autocommit=True)
+            try:
+                if self.setup is not None:
+                    self.setup(conn)
+                fleet.register_process(conn, self.owner, self.kind)
+            except BaseException:
+                conn.close()
+                raise
+            self._conn = conn
+            if self.lost:
+                self.lost = False
+                if self.on_back is not None:
+                    self.on_back()
+        return self._conn
+
+    def drop(self) -> None:
+        if self._conn is not None:
+            with contextlib.suppress(Exception):
+                self._conn.close()
+        self._conn = None
+
+    def close(self) -> None:
+        """Unregister (when the connection still works) and close."""
+        with contextlib.suppress(Exception):
+            if self._conn is not None and not self._conn.broken:
+                fleet.unregister_process(self._conn, self.owner)
+        self.drop()

@@ -7,7 +7,6 @@ poll interval, whichever is first. Any number of schedulers may run against one 
 
 from __future__ import annotations
 
-import contextlib
 import threading
 import time
 from collections.abc import Callable
@@ -17,10 +16,16 @@ import psycopg
 
 from importer import fleet
 from importer.config import TimerSettings
-from importer.db import Connection, connect, translate
+from importer.db import Connection, translate
 from importer.errors import DatabaseError
 from importer.identity import new_owner
-from importer.process_loop import Backoff, Wakeup, graceful_signals, interruptible_sleep
+from importer.process_loop import (
+    Backoff,
+    ProcessConnection,
+    Wakeup,
+    graceful_signals,
+    interruptible_sleep,
+)
 from importer.timers import NOTIFY_CHANNEL, FireReport, TimerFirer, claim_timers
 from importer.timers import seconds_until_next_due as next_due
 
@@ -53,8 +58,9 @@ class TimerScheduler:
         self.on_event = on_event or (lambda event: None)
         self.totals = FireReport()
         self._wakeup = Wakeup(url, [NOTIFY_CHANNEL])
-        self._conn: Connection | None = None
-        self._lost = False
+        self._db = ProcessConnection(
+            url, self.owner, "timers", setup=self._on_connect, on_back=self._on_back
+        )
         self._next_heartbeat = 0.0
 
     def run(self) -> FireReport:
@@ -83,11 +89,11 @@ class TimerScheduler:
                 more, sleep_for = self._step()
             except (DatabaseError, psycopg.Error) as exc:
                 error = exc if isinstance(exc, DatabaseError) else translate(exc, self.url)
-                self._drop_connection()
+                self._db.drop()
                 if self.once:
                     raise error from exc
                 delay = backoff.next_delay()
-                self._lost = True
+                self._db.lost = True
                 self.on_event(SchedulerEvent("database_lost", f"{error}; retrying in {delay:g}s"))
                 interruptible_sleep(delay, self.stop, self._wakeup)
                 continue
@@ -100,7 +106,7 @@ class TimerScheduler:
 
     def _step(self) -> tuple[bool, float]:
         """One claim-and-fire round: (a full batch was claimed, seconds to sleep otherwise)."""
-        conn = self._connection()
+        conn = self._db.get()
         now = time.monotonic()
         if now >= self._next_heartbeat:
             fleet.heartbeat_process(conn, self.owner, "timers")
@@ -125,31 +131,13 @@ class TimerScheduler:
         sleep_for = min(sleep_for, max(0.0, self._next_heartbeat - time.monotonic()))
         return False, sleep_for
 
-    def _connection(self) -> Connection:
-        if self._conn is None or self._conn.closed or self._conn.broken:
-            self._drop_connection()
-            conn = connect(self.url, autocommit=True)
-            try:
-                fleet.register_process(conn, self.owner, "timers")
-            except BaseException:
-                conn.close()
-                raise
-            self._conn = conn
-            if self._lost:
-                self._lost = False
-                self.on_event(SchedulerEvent("database_back", "database reachable again"))
-            self._next_heartbeat = time.monotonic() + fleet.HEARTBEAT_SECONDS
-        return self._conn
+    def _on_connect(self, conn: Connection) -> None:
+        del conn
+        self._next_heartbeat = time.monotonic() + fleet.HEARTBEAT_SECONDS
 
-    def _drop_connection(self) -> None:
-        if self._conn is not None:
-            with contextlib.suppress(Exception):
-                self._conn.close()
-        self._conn = None
+    def _on_back(self) -> None:
+        self.on_event(SchedulerEvent("database_back", "database reachable again"))
 
     def _close(self) -> None:
-        with contextlib.suppress(Exception):
-            if self._conn is not None and not self._conn.broken:
-                fleet.unregister_process(self._conn, self.owner)
-        self._drop_connection()
+        self._db.close()
         self._wakeup.close()

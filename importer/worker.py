@@ -23,7 +23,13 @@ from importer.config import ImportSettings
 from importer.db import Connection, connect, translate
 from importer.errors import DatabaseError
 from importer.identity import new_owner
-from importer.process_loop import Backoff, Wakeup, graceful_signals, interruptible_sleep
+from importer.process_loop import (
+    Backoff,
+    ProcessConnection,
+    Wakeup,
+    graceful_signals,
+    interruptible_sleep,
+)
 from importer.timers import describe_error
 
 if TYPE_CHECKING:
@@ -92,8 +98,9 @@ class Worker:
         self.summary = WorkerSummary()
         self._running: dict[int, _Running] = {}
         self._wakeup = Wakeup(url, [jobs.NOTIFY_CHANNEL])
-        self._conn: Connection | None = None
-        self._lost = False
+        self._db = ProcessConnection(
+            url, self.owner, "worker", setup=_set_lock_timeout, on_back=self._on_back
+        )
         # Renew well before expiry; the same beat refreshes our row in `workers`.
         self._renew_every = min(settings.lease_seconds / 4, fleet.HEARTBEAT_SECONDS)
         self._next_renewal = 0.0
@@ -126,11 +133,11 @@ class Worker:
                 more, sleep_for = self._step()
             except (DatabaseError, psycopg.Error) as exc:
                 error = exc if isinstance(exc, DatabaseError) else translate(exc, self.url)
-                self._drop_connection()
+                self._db.drop()
                 if self.once and not self._running:
                     raise error from exc
                 delay = backoff.next_delay()
-                self._lost = True
+                self._db.lost = True
                 self.on_event(WorkerEvent("database_lost", f"{error}; retrying in {delay:g}s"))
                 interruptible_sleep(delay, self.stop, self._wakeup)
                 continue
@@ -143,7 +150,7 @@ class Worker:
 
     def _step(self) -> tuple[bool, float]:
         """Renew if due, claim into free slots: (claim again at once, else seconds to sleep)."""
-        conn = self._connection()
+        conn = self._db.get()
         if time.monotonic() >= self._next_renewal:
             self._renew(conn)
         free = self.concurrency - len(self._running)
@@ -270,35 +277,11 @@ class Worker:
 
     # --- connection ------------------------------------------------------------------------
 
-    def _connection(self) -> Connection:
-        if self._conn is None or self._conn.closed or self._conn.broken:
-            self._drop_connection()
-            conn = connect(self.url, autocommit=True)
-            try:
-                conn.execute(
-                    "SELECT set_config('lock_timeout', %s, false)", (f"{RENEW_LOCK_TIMEOUT_MS}ms",)
-                )
-                fleet.register_process(conn, self.owner, "worker")
-            except BaseException:
-                conn.close()
-                raise
-            self._conn = conn
-            if self._lost:
-                self._lost = False
-                self.on_event(WorkerEvent("database_back", "database reachable again"))
-        return self._conn
-
-    def _drop_connection(self) -> None:
-        if self._conn is not None:
-            with contextlib.suppress(Exception):
-                self._conn.close()
-        self._conn = None
+    def _on_back(self) -> None:
+        self.on_event(WorkerEvent("database_back", "database reachable again"))
 
     def _close(self) -> None:
-        with contextlib.suppress(Exception):
-            if self._conn is not None and not self._conn.broken:
-                fleet.unregister_process(self._conn, self.owner)
-        self._drop_connection()
+        self._db.close()
         self._wakeup.close()
 
 
@@ -315,3 +298,8 @@ def _describe_outcome(job_id: int, outcome: JobOutcome | None) -> str:
         "error": f"could not record the failure: {outcome.error}",
     }.get(outcome.result, outcome.result)
     return f"job {job_id}: {what}{rate}"
+
+
+def _set_lock_timeout(conn: Connection) -> None:
+    # Lease renewals must not queue behind a batch holding the job's row lock.
+    conn.execute("SELECT set_config('lock_timeout', %s, false)", (f"{RENEW_LOCK_TIMEOUT_MS}ms",))
