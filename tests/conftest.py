@@ -9,7 +9,9 @@ runs may share one server.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,16 +33,22 @@ def database_url_for(server_url: str, dbname: str) -> str:
 
 
 @pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server_url() -> Iterator[str]:
     url = os.environ.get("IMPORTER_TEST_DATABASE_URL")
     if url:
         yield url
         return
     from importer.embedded import EmbeddedServer
 
-    server = EmbeddedServer(tmp_path_factory.mktemp("embedded-pg"))
-    yield server.ensure_running()
-    server.stop()
+    # Not under pytest's base folder: pytest prunes old run folders (and resets their
+    # modes), which would pull the data directory from under a server still in use.
+    home = Path(tempfile.mkdtemp(prefix="importer-test-pg-"))
+    server = EmbeddedServer(home)
+    try:
+        yield server.ensure_running()
+    finally:
+        server.stop()
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def _admin(server_url: str) -> psycopg.Connection[tuple[object, ...]]:
