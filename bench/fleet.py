@@ -14,18 +14,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import psycopg
-from psycopg import sql
-from psycopg.conninfo import make_conninfo
-
+from bench.scratch import scratch_database
 from importer.config import TimerSettings, load_settings
-from importer.db import connect, migrate, resolve_url
+from importer.db import connect, resolve_url
 from importer.scheduler import TimerScheduler
 
 TIMERS_TARGET_PER_SECOND = 2000.0
@@ -56,23 +51,6 @@ class Figure:
         return (
             f"  {self.name:<44} {self.value:>10,.1f} {self.unit:<9} target {self.target}  {verdict}"
         )
-
-
-@contextmanager
-def scratch_database(server_url: str) -> Iterator[str]:
-    name = f"importer_bench_fleet_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(server_url, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    url = make_conninfo(server_url, dbname=name)
-    try:
-        with connect(url) as conn:
-            migrate(conn)
-        yield url
-    finally:
-        with psycopg.connect(server_url, autocommit=True) as admin:
-            admin.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
 
 
 def timers_per_second(url: str, count: int = 10_000) -> Figure:
@@ -205,10 +183,10 @@ def run(report: Callable[[str], None] | None = None, *, server_url: str | None =
     server = server_url or resolve_url(load_settings())
     say("fleet: timer scheduler and workers")
     figures = []
-    with scratch_database(server) as url:
+    with scratch_database(server, "fleet") as url:
         figures.append(timers_per_second(url))
         say(figures[-1].line())
-    with scratch_database(server) as url:
+    with scratch_database(server, "fleet") as url:
         figures.append(pickup_latency(url))
         say(figures[-1].line())
     return all(f.met for f in figures)

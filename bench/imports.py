@@ -25,13 +25,12 @@ import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import psycopg
-from psycopg import sql
-from psycopg.conninfo import make_conninfo
+
+from bench.scratch import scratch_database
 
 ROWS = 200_000
 INVALID_SHARE = 0.05
@@ -216,25 +215,6 @@ def _run_case(name: str, *args: str, env: dict[str, str] | None = None) -> dict[
 # --- orchestration -------------------------------------------------------------------------
 
 
-@contextmanager
-def scratch_database(server_url: str) -> Iterator[str]:
-    from importer.db import connect, migrate
-
-    name = f"importer_bench_imports_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(server_url, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    url = make_conninfo(server_url, dbname=name)
-    try:
-        with connect(url) as conn:
-            migrate(conn)
-        yield url
-    finally:
-        with psycopg.connect(server_url, autocommit=True) as admin:
-            admin.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
-
-
 def _clear(url: str) -> None:
     """Each case starts from empty tables (same indexes, no bloat from the previous one)."""
     with psycopg.connect(url, autocommit=True) as conn:
@@ -310,7 +290,7 @@ def run(
         f" ({path.stat().st_size >> 20} MB), best of {repeats}"
     )
     runs: dict[str, list[dict[str, float]]] = {}
-    with scratch_database(server) as url:
+    with scratch_database(server, "imports") as url:
         with connect(url, autocommit=True) as conn:
             save_form(conn, parse_form_text(big_form_text(10)))
         # Interleaved repeats, best of each: a busy moment on a shared machine then hits
