@@ -21,15 +21,14 @@ import resource
 import signal
 import subprocess
 import sys
-import tempfile
 import time
-import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import psycopg
 
+from bench.reading import workbook
 from bench.scratch import scratch_database
 
 ROWS = 200_000
@@ -41,35 +40,6 @@ TARGET_VS_PER_ROW = 50.0
 TARGET_RESUME_SHARE = 0.6
 
 FORM_NAME = "bench"
-
-
-def workbook(rows: int) -> Path:
-    """The bench workbook (sample_data.generate big), generated once per size, kept in the
-    temp folder."""
-    folder = Path(tempfile.gettempdir()) / "importer-bench"
-    folder.mkdir(exist_ok=True)
-    path = folder / f"big-{rows}x10-invalid{INVALID_SHARE}.xlsx"
-    if not path.exists():
-        partial = folder / f"partial-{uuid.uuid4().hex[:8]}.xlsx"
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "sample_data.generate",
-                "big",
-                str(partial),
-                "--rows",
-                str(rows),
-                "--cols",
-                "10",
-                "--invalid",
-                str(INVALID_SHARE),
-            ],
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
-        partial.replace(path)
-    return path
 
 
 # --- cases (each in its own process) -------------------------------------------------------
@@ -284,7 +254,7 @@ def run(
 
     say = report or (lambda text: print(text, flush=True))
     server = resolve_url(load_settings())
-    path = workbook(rows)
+    path = workbook(rows, INVALID_SHARE)
     say(
         f"imports: {rows:,} x 10 workbook, ~{INVALID_SHARE:.0%} invalid"
         f" ({path.stat().st_size >> 20} MB), best of {repeats}"

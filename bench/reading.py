@@ -36,9 +36,10 @@ REPEATS = 5
 
 
 def workbook(rows: int, invalid: float = INVALID) -> Path:
-    """The generated workbook for `rows` (made once, kept under .bench/)."""
+    """The generated workbook for `rows` (made once, kept under .bench/; every section
+    that reads one shares it)."""
     CACHE.mkdir(exist_ok=True)
-    path = CACHE / f"reading-{rows}x10-invalid{invalid}.xlsx"
+    path = CACHE / f"big-{rows}x10-invalid{invalid}.xlsx"
     if not path.exists():
         partial = path.with_suffix(".partial.xlsx")
         subprocess.run(
