@@ -85,8 +85,6 @@ def _plain_openpyxl(path: Path) -> int:
 
 
 def _read_validate(path: Path, engine: str, checked: bool) -> int:
-    from itertools import islice
-
     from importer.excel import open_sheet
     from importer.forms import parse_form_text
     from importer.validate import Validator
@@ -96,8 +94,7 @@ def _read_validate(path: Path, engine: str, checked: bool) -> int:
     seen = 0
     with open_sheet(path, engine=engine, checked=checked) as reader:
         validator = Validator(form, reader.header, date1904=reader.date1904)
-        rows = reader.rows()
-        while batch := list(islice(rows, BATCH)):
+        for batch in reader.batches(BATCH):  # as an import reads them
             result = validator.validate(batch)
             seen += len(result.valid) + len(result.rejected)
     return seen

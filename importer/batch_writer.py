@@ -39,7 +39,7 @@ class Prepared:
     """A validated batch, encoded for the database."""
 
     rows: Sequence[Any]  # the source rows (for rows the writer itself rejects)
-    valid: list[ValidRow]
+    valid: Sequence[ValidRow]
     rejected: list[RejectedRow]
     rows_json: str  # [[row_number, data], ...] (append forms)
     rejected_json: str  # [[row_number, [values...]], ...]
@@ -85,7 +85,7 @@ class BatchWriter:
 
     def prepare(self, rows: Sequence[Any], result: BatchResult) -> Prepared:
         """Encode a validated batch (caller's thread; touches no connection)."""
-        rows_json = "[]" if self.form.key else _encode([[r.number, r.data] for r in result.valid])
+        rows_json = "[]" if self.form.key else result.valid.json_document()
         rejected_json, errors_json = _rejected_json(result.rejected)
         return Prepared(
             rows=rows,

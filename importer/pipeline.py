@@ -11,10 +11,8 @@ Nothing here prints: progress goes to the ``on_progress`` callback.
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import functools
-import itertools
 import os
 import signal
 import threading
@@ -275,11 +273,10 @@ class _Run:
             if self.job.total_rows is None:
                 writer.set_total_rows(reader.count_rows())
                 self.job = jobs.get_job(conn, self.job.id)
-            rows = iter(reader.rows())
-            _skip(rows, self.job.cursor)
+            batches = reader.batches(self.settings.rows_per_transaction, skip=self.job.cursor)
             self.rows_started = time.monotonic()
             self.emit("importing")
-            return self.write_batches(conn, keeper, writer, validator, rows)
+            return self.write_batches(conn, keeper, writer, validator, batches)
 
     def write_batches(
         self,
@@ -287,7 +284,7 @@ class _Run:
         keeper: LeaseKeeper,
         writer: BatchWriter,
         validator: Any,
-        rows: Iterator[Any],
+        batches: Iterator[Sequence[Any]],
     ) -> JobOutcome:
         """Read, validate and encode batch N+1 here while batch N commits on the writer
         thread. Stop, cancel and lease are checked at batch boundaries; the connection is
@@ -300,7 +297,6 @@ class _Run:
                 self.pause(f"committed:{number}")
             return committed
 
-        size = self.settings.rows_per_transaction
         number = 0
         with BackgroundWriter(write, name=f"job-{self.job.id}-writer") as background:
             while True:
@@ -313,8 +309,8 @@ class _Run:
                     if self.take(background.drain(drop_queued=True)):
                         return self.outcome("cancelled")
                     return self.release(conn, keeper)
-                batch: Sequence[Any] = list(itertools.islice(rows, size))
-                if not batch:
+                batch = next(batches, None)
+                if batch is None:
                     break
                 number += 1
                 prepared = writer.prepare(batch, validator.validate(batch))
@@ -366,12 +362,6 @@ class _Run:
             return self.outcome("error", error)
         self.emit("attempt_failed", error)
         return self.outcome("attempt_failed", error)
-
-
-def _skip(rows: Iterator[Any], count: int) -> None:
-    """Consume the rows a previous run already committed."""
-    if count > 0:
-        collections.deque(itertools.islice(rows, count), maxlen=0)
 
 
 def run_job(

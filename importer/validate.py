@@ -15,13 +15,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import itemgetter
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from importer.coerce import Coercer, build_coercer
 from importer.column_coerce import ColumnCoercer, column_coercer
 from importer.errors import InputError
-from importer.excel.values import Row, display_text
+from importer.excel.values import Row, RowBatch, display_text
 from importer.forms import Form, normalize_header
+from importer.row_json import RowTemplate
 
 
 class ValidRow(NamedTuple):
@@ -45,9 +46,72 @@ class RejectedRow:
     errors: list[RowError]
 
 
+Builder = Callable[[Iterable[tuple[object, ...]]], list[ValidRow]]
+
+
+class ValidRows(Sequence[ValidRow]):
+    """A batch's valid rows, kept as the validated columns: the writer encodes them to JSON
+    from there (row_json), and a ValidRow with its dict is only built when asked for."""
+
+    def __init__(
+        self,
+        numbers: list[int],
+        columns: list[Sequence[Any]],
+        build: Builder | None = None,
+        template: RowTemplate | None = None,
+    ) -> None:
+        self.numbers = numbers
+        self.columns = columns
+        self._build = build
+        self._template = template
+        self._rows: list[ValidRow] | None = None
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    @overload
+    def __getitem__(self, index: int) -> ValidRow: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[ValidRow]: ...
+    def __getitem__(self, index: int | slice) -> ValidRow | list[ValidRow]:
+        return self.rows()[index]
+
+    def __iter__(self) -> Iterator[ValidRow]:
+        return iter(self.rows())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ValidRows):
+            return self.rows() == other.rows()
+        if isinstance(other, list):
+            return self.rows() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable-looking sequence: like a list
+
+    def __repr__(self) -> str:
+        return f"ValidRows({self.rows()!r})"
+
+    def rows(self) -> list[ValidRow]:
+        if self._rows is None:
+            assert self._build is not None or not self.numbers
+            built = (
+                self._build(zip(self.numbers, *self.columns, strict=True)) if self._build else []
+            )
+            self._rows = built
+        return self._rows
+
+    def json_document(self) -> str:
+        """``[[row_number, {field: value, ...}], ...]`` as JSON text."""
+        if not self.numbers:
+            return "[]"
+        if self._template is None:
+            raise TypeError("these rows have no JSON template")
+        return self._template.document(self.numbers, self.columns)
+
+
 @dataclass
 class BatchResult:
-    valid: list[ValidRow] = field(default_factory=list)
+    valid: ValidRows = field(default_factory=lambda: ValidRows([], []))
     rejected: list[RejectedRow] = field(default_factory=list)
 
 
@@ -70,8 +134,8 @@ class _Column:
     bulk: ColumnCoercer  # the batch's cells of this column
 
 
-def _fit(values: tuple[object, ...], width: int) -> tuple[object, ...]:
-    return (values + (None,) * width)[:width]
+def _fit(values: Sequence[object], width: int) -> tuple[object, ...]:
+    return (tuple(values) + (None,) * width)[:width]
 
 
 class Validator:
@@ -121,8 +185,9 @@ class Validator:
                 )
         self.absent = [f.name for f in form.fields if f.name not in matched]
         self._build = self._builder()
+        self._template = RowTemplate([c.name for c in self.columns], self.absent)
 
-    def _builder(self) -> Callable[[Iterable[tuple[object, ...]]], list[ValidRow]]:
+    def _builder(self) -> Builder:
         """(number, value, value, ...) tuples -> ValidRows, the data dict written as a literal
         (twice as fast as dict(zip(names, values)))."""
         names = [f"x{i}" for i in range(len(self.columns))]
@@ -135,7 +200,7 @@ class Validator:
         env: dict[str, Any] = {"new": tuple.__new__, "ValidRow": ValidRow}
         # Field names are identifiers (forms.py checks them): safe to write into code.
         exec(compile(source, "<validator>", "exec"), env)
-        build: Callable[[Iterable[tuple[object, ...]]], list[ValidRow]] = env["build"]
+        build: Builder = env["build"]
         return build
 
     def validate(self, rows: Sequence[Row]) -> BatchResult:
@@ -146,7 +211,10 @@ class Validator:
         if not count:
             return result
         width = len(self.header)
-        cells = list(map(itemgetter(1), rows))
+        if isinstance(rows, RowBatch):  # a reader's batch: its cells as they are
+            numbers, cells = rows.numbers, rows.cells
+        else:
+            numbers, cells = list(map(itemgetter(0), rows)), list(map(itemgetter(1), rows))
         try:
             columns = list(zip(*cells, strict=True))
         except ValueError:  # readers give rows as wide as the header; rows built by hand may not
@@ -164,16 +232,16 @@ class Validator:
                 cell = cells[index][col.index]
                 error = RowError(col.header, _storable(display_text(cell)), message)
                 problems.setdefault(index, []).append(error)
-        numbered: Iterator[tuple[object, ...]] = zip(map(itemgetter(0), rows), *stored, strict=True)
         if problems:
             keep = [True] * count
             for index in problems:
                 keep[index] = False
-            numbered = compress(numbered, keep)
             for index in sorted(problems):
                 values = [_storable(display_text(v)) for v in cells[index]]
-                result.rejected.append(RejectedRow(rows[index][0], values, problems[index]))
-        result.valid.extend(self._build(numbered))
+                result.rejected.append(RejectedRow(numbers[index], values, problems[index]))
+            numbers = list(compress(numbers, keep))
+            stored = [list(compress(values, keep)) for values in stored]
+        result.valid = ValidRows(numbers, stored, self._build, self._template)
         return result
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
@@ -341,6 +342,8 @@ def test_batch_of_mixed_values_matches_the_coercers() -> None:
     valid = {r.number: r.data for r in result.valid}
     rejected = {r.number: [e.message for e in r.errors] for r in result.rejected}
     assert len(valid) + len(rejected) == len(rows)
+    # What the writer sends: the same rows, encoded from the columns.
+    assert json.loads(result.valid.json_document()) == [[n, d] for n, d in valid.items()]
     for row in rows:
         value = row.values[0]
         expected: dict[str, object] = {}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import collections
 from collections.abc import Iterator, Sequence
+from itertools import islice
 from types import TracebackType
 
 from importer.errors import InputError
@@ -27,6 +29,15 @@ class SheetReader:
     def rows(self) -> Iterator[Row]:
         """Data rows after the header, in order; blank rows skipped."""
         raise NotImplementedError
+
+    def batches(self, size: int, *, skip: int = 0) -> Iterator[Sequence[Row]]:
+        """rows() in batches of ``size`` (the last one shorter), after skipping ``skip`` rows
+        (those a previous run committed). Engines may yield RowBatch objects."""
+        rows = iter(self.rows())
+        if skip > 0:
+            collections.deque(islice(rows, skip), maxlen=0)
+        while batch := list(islice(rows, size)):
+            yield batch
 
     def count_rows(self) -> int:
         """How many rows rows() yields."""

@@ -8,17 +8,19 @@ from the byte-level scan done before (see xlsx_scan), as per-cell overrides.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
-from itertools import count, islice
+from collections.abc import Callable, Iterator, Sequence
+from itertools import chain, compress, count, islice
 from operator import itemgetter
-from typing import Any
+from typing import Any, cast
 
 import python_calamine as pc
 
 from importer.errors import InputError
 from importer.excel.base import SheetReader, choose_sheet, header_texts, no_header
 from importer.excel.sniff import Source
-from importer.excel.values import Row, new_row
+from importer.excel.values import Row, RowBatch, new_row
+
+BLOCK = 1000  # rows read from calamine at a time (one C-level check per block)
 
 
 class SheetUnreadable(InputError):
@@ -160,60 +162,93 @@ class CalamineReader(SheetReader):
             return None
         return (None,) * self._col0 + tuple(values)
 
-    def rows(self) -> Iterator[Row]:
+    def _data_rows(self, n: int) -> Iterator[list[Any]]:
+        """calamine's rows after the header, cut to the `n` columns under the header."""
+        rows = islice(self._sheet.iter_rows(), self.header_row, None)
+        if self._range_width > n:  # ghost columns beyond the header
+            return map(itemgetter(slice(0, n)), rows)
+        return rows
+
+    def _blocks(self) -> Iterator[tuple[list[int], list[Sequence[object]]]]:
+        """(row numbers, normalized cells) of the non-blank data rows, BLOCK rows read at a
+        time. The common case, plain xlsx from column A, costs a few C-level passes per
+        block: a block without an empty cell ("", which an error cell also looks like) is
+        passed on as calamine gave it."""
         width = len(self.header)
         n = width - self._col0  # calamine columns that fall under the header
-        number = self.header_row
-        make_row = new_row
-        rows = islice(self._sheet.iter_rows(), self.header_row, None)
-        if self._ints_to_float or self._col0 > 0 or self._overrides:
-            # General path: other formats, data not starting at column A, known overrides.
-            for raw in rows:
-                number += 1
-                values = self._normalize(raw, number, n)
-                if values is not None:
-                    yield make_row((number, values))
-            return
-        # Fast path: plain xlsx from column A. An empty cell ("") may hide an error cell:
-        # the first one makes us look for such cells (once).
-        known = self._overrides
+        at = self.header_row + 1  # the Excel row number of the block's first row
+        rows = self._data_rows(n)
+        general = self._ints_to_float or self._col0 > 0 or bool(self._overrides)
         has_no_empty = frozenset(("",)).isdisjoint
-        new, row_type = tuple.__new__, Row
-        source: Iterator[list[Any]] = rows
-        if self._range_width > n:  # ghost columns beyond the header: cut them off
-            source = map(itemgetter(slice(0, n)), rows)
-        for at, raw in zip(count(self.header_row + 1), source):
-            if has_no_empty(raw):
-                yield new(row_type, (at, tuple(raw)))
+        while raws := list(islice(rows, BLOCK)):
+            first, at = at, at + len(raws)
+            if not general and has_no_empty(chain.from_iterable(raws)):
+                yield list(range(first, at)), cast(list[Sequence[object]], raws)
                 continue
-            if known is None:
-                known = self._special_cells()
-            if known:
-                fixes = known.get(at)
+            numbers: list[int] = []
+            cells: list[Sequence[object]] = []
+            for number, raw in zip(count(first), raws):
+                if general:
+                    values = self._normalize(raw, number, n)
+                    if values is not None:
+                        numbers.append(number)
+                        cells.append(values)
+                    continue
+                if has_no_empty(raw):
+                    numbers.append(number)
+                    cells.append(raw)
+                    continue
+                fixes = self._special_cells().get(number)
                 if fixes:
                     for col, value in fixes:
                         if col < n:
                             raw[col] = value
-            raw = [None if v == "" else v for v in raw]
-            if raw.count(None) == n:
+                raw = [None if v == "" else v for v in raw]
+                if raw.count(None) != n:
+                    numbers.append(number)
+                    cells.append(raw)
+            if numbers:
+                yield numbers, cells
+
+    def rows(self) -> Iterator[Row]:
+        for numbers, cells in self._blocks():
+            yield from map(new_row, zip(numbers, map(tuple, cells), strict=True))
+
+    def batches(self, size: int, *, skip: int = 0) -> Iterator[Sequence[Row]]:
+        """Exactly ``size`` rows per batch (the last one shorter), as RowBatch objects."""
+        numbers: list[int] = []
+        cells: list[Sequence[object]] = []
+        for block_numbers, block_cells in self._blocks():
+            if skip:
+                if skip >= len(block_numbers):
+                    skip -= len(block_numbers)
+                    continue
+                block_numbers, block_cells = block_numbers[skip:], block_cells[skip:]
+                skip = 0
+            if not numbers and len(block_numbers) == size:
+                yield RowBatch(block_numbers, block_cells)  # the usual case: no copying
                 continue
-            yield new(row_type, (at, tuple(raw)))
+            numbers += block_numbers
+            cells += block_cells
+            while len(numbers) >= size:
+                yield RowBatch(numbers[:size], cells[:size])
+                del numbers[:size], cells[:size]
+        if numbers:
+            yield RowBatch(numbers, cells)
 
     def count_rows(self) -> int:
         if self._count is None:
             n = len(self.header) - self._col0
-            count = 0
-            number = self.header_row
-            for raw in islice(self._sheet.iter_rows(), self.header_row, None):
-                number += 1
-                if len(raw) > n:
-                    raw = raw[:n]
-                if raw.count("") != len(raw):
-                    count += 1
-                elif self._special_cells().get(number) and any(
-                    0 <= col - self._col0 < n for col, _ in self._special_cells()[number]
-                ):
-                    count += 1  # a row of error cells only
+            blank = [""] * n
+            # One C-level comparison per row: a row is blank when all its cells are "".
+            is_blank = list(map(blank.__eq__, self._data_rows(n)))
+            count = is_blank.count(False)
+            if count < len(is_blank) and self._special_cells():
+                special = self._special_cells()
+                for offset in compress(range(len(is_blank)), is_blank):
+                    fixes = special.get(self.header_row + 1 + offset, ())
+                    if any(0 <= col - self._col0 < n for col, _ in fixes):
+                        count += 1  # a row of error cells only
             self._count = count
         return self._count
 

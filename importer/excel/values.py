@@ -9,10 +9,11 @@ zip code 00123 shown by format 00000).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from functools import partial
-from typing import NamedTuple, cast
+from typing import NamedTuple, cast, overload
 
 CellValue = object  # one of the types listed above
 
@@ -31,6 +32,32 @@ class Row(NamedTuple):
 
 
 new_row = partial(tuple.__new__, Row)  # new_row((number, values)): skips NamedTuple.__new__
+
+
+class RowBatch(Sequence[Row]):
+    """Consecutive data rows read together, kept as their numbers and cell sequences: the
+    validator transposes the cells as they are, and a Row is only built when asked for."""
+
+    __slots__ = ("cells", "numbers")
+
+    def __init__(self, numbers: list[int], cells: list[Sequence[object]]) -> None:
+        self.numbers = numbers
+        self.cells = cells
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    @overload
+    def __getitem__(self, index: int) -> Row: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Row]: ...
+    def __getitem__(self, index: int | slice) -> Row | list[Row]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return new_row((self.numbers[index], tuple(self.cells[index])))
+
+    def __iter__(self) -> Iterator[Row]:
+        return map(new_row, zip(self.numbers, map(tuple, self.cells), strict=True))
 
 
 ERROR_MEANINGS = {
