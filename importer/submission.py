@@ -7,6 +7,7 @@ sha256) is one job: submitting it again returns the existing job unless ``force`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -19,7 +20,9 @@ from importer.errors import InputError
 from importer.jobs import Job
 
 if TYPE_CHECKING:
+    from importer.excel import SheetPeek
     from importer.excel.base import SheetReader
+    from importer.forms import Form
 
 
 @dataclass(frozen=True)
@@ -65,38 +68,33 @@ def submit_workbook(
     run), so no worker can take it first. ``due_at``: the job waits on a scheduled_import
     timer instead. Otherwise workers are notified. ``keep_reader``: a new job claimed by
     ``claim_owner`` comes back with the open sheet (``Submission.reader``) for its run.
+
+    A job that will not run here (no ``claim_owner``, or ``due_at``) gets the same checks
+    and header check from peek_sheet, without parsing every row: its total_rows stays NULL
+    and the run that reads the rows counts them.
     """
-    from importer.excel import open_sheet
+    from importer.excel import open_sheet, peek_sheet
     from importer.forms_repo import get_form
-    from importer.validate import Validator
 
     content = read_workbook_bytes(path)
     form, version = get_form(conn, form_name)
+    store = _Store(conn, content, path.name, form, version, settings, force, timer_max_attempts)
+    if claim_owner is None or due_at is not None:
+        # Runs elsewhere, later: the safety and header checks without parsing every row.
+        peek = peek_sheet(
+            content,
+            sheet=sheet,
+            engine=engine,
+            memory_budget_mb=memory_budget_mb,
+            file_name=path.name,
+        )
+        return store.submit(peek, None, claim_owner=None, due_at=due_at)
+
     reader = open_sheet(
         content, sheet=sheet, engine=engine, memory_budget_mb=memory_budget_mb, file_name=path.name
     )
     try:
-        validator = Validator(form, reader.header)  # InputError: header does not fit the form
-        new = jobs.NewJob(
-            form=form.name,
-            form_version=version,
-            file=jobs.file_sha256(content),
-            file_name=path.name,
-            sheet=reader.sheet_name,
-            engine=reader.engine,  # what auto chose: every run of the job reads alike
-            header=list(reader.header),
-            total_rows=None,
-            max_attempts=settings.max_attempts,
-        )
-        existing = None if force else jobs.find_job_by_key(conn, new.key)
-        if existing is not None:
-            reader.close()
-            return Submission(existing, created=False)
-        new = replace(new, total_rows=reader.count_rows())
-        submission = _create(
-            conn, content, new, settings, force, claim_owner, due_at, timer_max_attempts
-        )
-        submission = replace(submission, extra_columns=tuple(validator.extra_columns))
+        submission = store.submit(reader, reader.count_rows, claim_owner=claim_owner, due_at=None)
     except BaseException:
         reader.close()
         raise
@@ -105,6 +103,59 @@ def submit_workbook(
         return replace(submission, reader=reader)
     reader.close()
     return submission
+
+
+@dataclass(frozen=True)
+class _Store:
+    conn: Connection
+    content: bytes
+    file_name: str
+    form: Form
+    version: int
+    settings: ImportSettings
+    force: bool
+    timer_max_attempts: int
+
+    def submit(
+        self,
+        sheet: SheetPeek | SheetReader,
+        count_rows: Callable[[], int] | None,
+        *,
+        claim_owner: str | None,
+        due_at: datetime | None,
+    ) -> Submission:
+        """The header check, then the existing job or a new one. ``count_rows``: the sheet
+        is parsed already, so count it now (otherwise the job's run does)."""
+        from importer.validate import Validator
+
+        validator = Validator(self.form, sheet.header)  # InputError: header does not fit
+        new = jobs.NewJob(
+            form=self.form.name,
+            form_version=self.version,
+            file=jobs.file_sha256(self.content),
+            file_name=self.file_name,
+            sheet=sheet.sheet_name,
+            engine=sheet.engine,  # what auto chose: every run of the job reads alike
+            header=list(sheet.header),
+            total_rows=None,
+            max_attempts=self.settings.max_attempts,
+        )
+        existing = None if self.force else jobs.find_job_by_key(self.conn, new.key)
+        if existing is not None:
+            return Submission(existing, created=False)
+        if count_rows is not None:
+            new = replace(new, total_rows=count_rows())
+        submission = _create(
+            self.conn,
+            self.content,
+            new,
+            self.settings,
+            self.force,
+            claim_owner,
+            due_at,
+            self.timer_max_attempts,
+        )
+        return replace(submission, extra_columns=tuple(validator.extra_columns))
 
 
 def _create(

@@ -235,12 +235,12 @@ def submit_command(
         elif due_at is not None:
             stdout_console().print(
                 f"job {job.id} scheduled for {due_at.astimezone():%Y-%m-%d %H:%M:%S %Z}"
-                f" ({format_count(job.total_rows)} rows); a running `importer timers` starts it",
+                f"{_rows_note(job)}; a running `importer timers` starts it",
                 markup=False,
             )
         else:
             stdout_console().print(
-                f"job {job.id} queued ({format_count(job.total_rows)} rows); workers will run it"
+                f"job {job.id} queued{_rows_note(job)}; workers will run it"
                 f" (follow it with: importer status {job.id})",
                 markup=False,
             )
@@ -250,6 +250,11 @@ def submit_command(
         first_claimed=job if job.status == "running" else None,
         reader=submission.reader,
     )
+
+
+def _rows_note(job: Job) -> str:
+    # A job queued for others is counted by the run that reads its rows.
+    return "" if job.total_rows is None else f" ({job.total_rows:,} rows)"
 
 
 def _report_existing(job: Job, as_json: bool) -> None:
@@ -296,12 +301,13 @@ def _status_lines(job: Job) -> str:
     def when(moment: datetime | None) -> str:
         return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S") if moment else "-"
 
+    # A queued job's rows are counted by the run that reads them.
+    total = "not counted yet" if job.total_rows is None else f"{job.total_rows:,} total"
     lines = [
         f"job {job.id}: {job.file_name} -> form {job.form} (version {job.form_version}),"
         f" sheet {job.sheet or '-'}, engine {job.engine}",
         f"  status:    {job.status}" + (" (cancel requested)" if job.cancel_requested else ""),
-        f"  rows:      {format_count(job.total_rows)} total, {job.success_rows:,} imported,"
-        f" {job.failed_rows:,} rejected",
+        f"  rows:      {total}, {job.success_rows:,} imported, {job.failed_rows:,} rejected",
         f"  attempts:  {job.attempts} of {job.max_attempts}",
         f"  created:   {when(job.created_at)}   started: {when(job.started_at)}"
         f"   finished: {when(job.finished_at)}",
