@@ -1,8 +1,8 @@
 """The fleet seen from the database: live processes (by heartbeat) and queue statistics.
 
-Workers and timer schedulers register in ``workers`` and heartbeat there; ``watch`` and
-``stats`` read it together with the live part of the job and timer tables, in one or two
-cheap statements (SQL in sql/queries/fleet.sql).
+Workers, timer schedulers and foreground runs (`submit`, `resume`) register in ``workers``
+and heartbeat there; ``watch`` and ``stats`` read it together with the live part of the job
+and timer tables, in one or two cheap statements (SQL in sql/queries/fleet.sql).
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ class QueueStats:
     timers_failed: int
     live_workers: int
     live_schedulers: int
+    live_foreground: int  # `submit` / `resume` processes running jobs themselves
     now: datetime
 
     def to_json(self) -> dict[str, Any]:
@@ -74,6 +75,7 @@ def queue_stats(conn: Connection) -> QueueStats:
         timers_failed=int(row["timers_failed"]),
         live_workers=int(row["live_workers"]),
         live_schedulers=int(row["live_schedulers"]),
+        live_foreground=int(row["live_foreground"]),
         now=row["now"],
     )
 

@@ -7,6 +7,8 @@
   once (leases then expire and another process takes over).
 - Backoff: capped exponential delays for reconnecting.
 - ProcessConnection: the working connection, registered in `workers`, reopened after a loss.
+- Registration: a row in `workers` kept alive by a thread of its own, for a process whose
+  main thread is busy elsewhere (a foreground import).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from psycopg import sql
 
 from importer import fleet
 from importer.db import Connection, connect
-from importer.errors import DatabaseError
+from importer.errors import DatabaseError, ImporterError
 
 
 class Backoff:
@@ -210,3 +212,59 @@ class ProcessConnection:
             if self._conn is not None and not self._conn.broken:
                 fleet.unregister_process(self._conn, self.owner)
         self.drop()
+
+
+class Registration:
+    """This process's row in `workers`, from start() to stop(): registered by start(), then
+    a daemon thread heartbeats every ``interval`` seconds on its own connection (one
+    statement, however busy the process is) and deletes the row when stopped. Best effort:
+    a lost database only delays the next beat, and a process killed outright leaves a row
+    that stops beating, which `watch` and `stats` then ignore like any silent worker's."""
+
+    def __init__(
+        self, url: str, owner: str, kind: str, *, interval: float = fleet.HEARTBEAT_SECONDS
+    ) -> None:
+        self.owner = owner
+        self.kind = kind
+        self.interval = interval
+        self._db = ProcessConnection(url, owner, kind)
+        self._registered_on: Connection | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=f"{kind}-registration", daemon=True)
+
+    def __enter__(self) -> Registration:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        self._beat()  # visible before the caller goes on (when the database answers)
+        try:
+            self._thread.start()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Unregister; waits at most ``timeout`` seconds for a stalled database."""
+        self._stop.set()
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(timeout)
+
+    def _beat(self) -> None:
+        try:
+            conn = self._db.get()  # a new connection registers the process
+            if conn is self._registered_on:
+                fleet.heartbeat_process(conn, self.owner, self.kind)
+            self._registered_on = conn
+        except (ImporterError, psycopg.Error):
+            self._db.drop()  # try again at the next beat
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.wait(self.interval):
+                self._beat()
+        finally:
+            self._db.close()

@@ -4,12 +4,17 @@ Claims the job if it can, runs it with pipeline.run_job, and keeps going through
 attempts (waiting until the retry timer is due) and lost leases. A job held by a live process is
 followed (its progress shown) until it ends or its lease expires; one held by a process
 on this host that no longer exists is taken over at once.
+
+While it drives jobs the process is registered in `workers` (kind "submit"), so `watch` and
+`stats` see it beside the workers; a heartbeat thread keeps the row alive, so the import
+itself makes no extra round trips.
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -20,12 +25,15 @@ from importer.db import Connection, connect
 from importer.errors import DatabaseUnavailable
 from importer.jobs import Job
 from importer.pipeline import JobProgress, run_job
+from importer.process_loop import Registration
 
 if TYPE_CHECKING:
     from importer.excel.base import SheetReader
 
 # How often a waiting run looks at the job again (progress of another owner, expiry).
 WATCH_INTERVAL_SECONDS = 1.0
+# The `workers.kind` of a foreground run (submit or resume).
+FOREGROUND_KIND = "submit"
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,10 @@ def describe_wait(seconds: float) -> str:
 
 
 class ForegroundRunner:
+    """Drives jobs in this process. Used as a context manager, it stays registered in
+    `workers` across several drive() calls; otherwise each drive() registers for its own
+    duration."""
+
     def __init__(
         self,
         url: str,
@@ -78,6 +90,30 @@ class ForegroundRunner:
         self.stop = stop
         self.on_progress = on_progress
         self.on_note = on_note
+        self._registration: Registration | None = None
+        self._exit = contextlib.ExitStack()
+
+    def __enter__(self) -> ForegroundRunner:
+        self._exit.enter_context(self.registered())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._exit.close()
+
+    @contextlib.contextmanager
+    def registered(self) -> Iterator[None]:
+        """This process in `workers` for the block (unless an outer block already is);
+        unregistered however the block ends."""
+        if self._registration is not None:
+            yield
+            return
+        self._registration = Registration(self.url, self.owner, FOREGROUND_KIND)
+        self._registration.start()
+        try:
+            yield
+        finally:
+            registration, self._registration = self._registration, None
+            registration.stop()
 
     def drive(
         self,
@@ -91,7 +127,8 @@ class ForegroundRunner:
         waiting for its retry delay or timer is started now (an explicit resume).
         ``reader``: the job's sheet, already open (given to the first run, which closes it)."""
         try:
-            return self._drive(job_id, claimed, eager, reader)
+            with self.registered():
+                return self._drive(job_id, claimed, eager, reader)
         finally:
             if reader is not None:
                 reader.close()  # no-op when the run already closed it

@@ -129,10 +129,11 @@ class _Foreground:
         def on_signal(signum: int) -> None:
             self.signal = signum
 
-        with graceful_signals(self.stop, on_signal), self.view:
+        # One registration in `workers` for all the jobs of this command.
+        with graceful_signals(self.stop, on_signal), self.view, self.runner() as runner:
             for job_id in job_ids:
                 first = first_claimed is not None and first_claimed.id == job_id
-                result = self.runner().drive(
+                result = runner.drive(
                     job_id,
                     claimed=first_claimed if first else None,
                     eager=eager,

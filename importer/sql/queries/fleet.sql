@@ -36,6 +36,9 @@ SELECT
     (SELECT count(*) FROM workers
       WHERE kind = 'timers' AND heartbeat_at > now() - make_interval(secs => %(live_after)s))
         AS live_schedulers,
+    (SELECT count(*) FROM workers
+      WHERE kind = 'submit' AND heartbeat_at > now() - make_interval(secs => %(live_after)s))
+        AS live_foreground,
     now() AS now
 FROM import_jobs j
 WHERE j.status IN ('pending', 'running')
