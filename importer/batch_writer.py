@@ -20,7 +20,7 @@ from importer import jobs
 from importer.config import ImportSettings
 from importer.db import Connection, queries
 from importer.errors import LeaseLost
-from importer.excel.values import display_text
+from importer.excel.values import RowBatch, display_text
 from importer.forms import Form, normalize_header
 from importer.jobs import Job
 from importer.validate import BatchResult, RejectedRow, RowError, ValidRow
@@ -39,6 +39,7 @@ class Prepared:
     """A validated batch, encoded for the database."""
 
     rows: Sequence[Any]  # the source rows (for rows the writer itself rejects)
+    last_row: int  # the Excel row number of the batch's last row
     valid: Sequence[ValidRow]
     rejected: list[RejectedRow]
     rows_json: str  # [[row_number, data], ...] (append forms)
@@ -63,8 +64,11 @@ class BatchWriter:
         form: Form,
         header: Sequence[str],
         settings: ImportSettings,
+        *,
+        header_row: int,
     ) -> None:
         self.conn = conn
+        self.header_row = header_row
         self.job = job
         self.owner = owner
         self.form = form
@@ -87,8 +91,10 @@ class BatchWriter:
         """Encode a validated batch (caller's thread; touches no connection)."""
         rows_json = "[]" if self.form.key else result.valid.json_document()
         rejected_json, errors_json = _rejected_json(result.rejected)
+        last_row = rows.numbers[-1] if isinstance(rows, RowBatch) else rows[-1].number
         return Prepared(
             rows=rows,
+            last_row=last_row,
             valid=result.valid,
             rejected=result.rejected,
             rows_json=rows_json,
@@ -115,6 +121,8 @@ class BatchWriter:
                 {
                     **self._fence,
                     "cursor": self.job.cursor,
+                    "header_row": self.header_row,
+                    "last_row": batch.last_row,
                     "good": good,
                     "bad": bad,
                     "form": self.form.name,
@@ -127,7 +135,11 @@ class BatchWriter:
                 return self._not_written()
             pause()
         self.job = replace(
-            self.job, success_rows=counters["success_rows"], failed_rows=counters["failed_rows"]
+            self.job,
+            success_rows=counters["success_rows"],
+            failed_rows=counters["failed_rows"],
+            header_row=self.header_row,
+            last_row=batch.last_row,
         )
         return Committed(self.job)
 

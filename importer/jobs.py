@@ -58,6 +58,8 @@ class Job:
     total_rows: int | None
     success_rows: int
     failed_rows: int
+    header_row: int | None  # the header's Excel row, once a batch is committed
+    last_row: int | None  # the Excel row of the last committed row
     attempts: int
     max_attempts: int
     lease_owner: str | None

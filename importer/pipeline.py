@@ -239,25 +239,70 @@ class _Run:
                 self.reader.close()
             self.reader = None
 
-    def open_reader(self, conn: Connection) -> SheetReader:
-        """The sheet handed over by the submit that just read it, else parsed from the bytes."""
+    def open_reader(self, conn: Connection) -> tuple[SheetReader, int, int]:
+        """The sheet and where this run starts in it: (reader, rows to skip, Excel row to
+        start after). The sheet comes from the submit that just read it, else from the
+        stored bytes; a resume reads only the rows not yet committed when it can."""
         from importer.excel import open_sheet
 
         given, self.reader = self.reader, None
         if given is not None and self.job.cursor == 0 and given.sheet_name == self.job.sheet:
-            return given
+            return given, 0, 0
         if given is not None:
             given.close()
         content = jobs.file_content(conn, self.job.file)
+        remaining = self.open_remaining(content)
+        if remaining is not None:
+            assert self.job.last_row is not None
+            return remaining, 0, self.job.last_row
         engine = self.job.engine if self.job.engine in ("calamine", "openpyxl") else "auto"
         # checked: these bytes passed open_sheet's safety pass at submit (same sha256).
-        return open_sheet(
+        reader = open_sheet(
             content,
             sheet=self.job.sheet,
             engine=engine,
             file_name=self.job.file_name,
             checked=True,
         )
+        return reader, self.job.cursor, 0
+
+    def open_remaining(self, content: bytes) -> SheetReader | None:
+        """A resumed calamine job on an .xlsx: the workbook without its committed rows
+        (xlsx_trim), so that they are not parsed again. Used only when it provably holds
+        exactly the rows still to import (same header, as many rows after the last
+        committed one as the job has left); None otherwise, and the whole sheet is read."""
+        from importer.excel import open_sheet
+        from importer.excel.xlsx_trim import without_rows
+
+        job = self.job
+        if not (
+            job.cursor
+            and job.engine == "calamine"
+            and job.sheet is not None
+            and job.header_row is not None
+            and job.last_row is not None
+            and job.total_rows is not None
+        ):
+            return None
+        trimmed = without_rows(content, job.sheet, job.header_row, job.last_row)
+        if trimmed is None:
+            return None
+        try:
+            reader = open_sheet(
+                trimmed, sheet=job.sheet, engine="calamine", file_name=job.file_name, checked=True
+            )
+        except ImporterError:
+            return None
+        if (
+            reader.engine == "calamine"
+            and reader.header == job.header
+            and reader.header_row == job.header_row
+            and reader.count_rows_after(job.last_row) == job.total_rows - job.cursor
+        ):
+            self.emit("opening", f"reading the rows after row {job.last_row:,} only")
+            return reader
+        reader.close()
+        return None
 
     def import_rows(self, conn: Connection, keeper: LeaseKeeper) -> JobOutcome:
         from importer.batch_writer import BatchWriter  # heavy imports: only where rows are read
@@ -267,13 +312,24 @@ class _Run:
         self.pause("claimed")
         self.emit("opening")
         form, _ = get_form(conn, self.job.form, self.job.form_version)
-        with self.open_reader(conn) as reader:
+        reader, skip, after_row = self.open_reader(conn)
+        with reader:
             validator = Validator(form, reader.header, date1904=reader.date1904)
-            writer = BatchWriter(conn, self.job, self.owner, form, reader.header, self.settings)
+            writer = BatchWriter(
+                conn,
+                self.job,
+                self.owner,
+                form,
+                reader.header,
+                self.settings,
+                header_row=reader.header_row,
+            )
             if self.job.total_rows is None:
                 writer.set_total_rows(reader.count_rows())
                 self.job = jobs.get_job(conn, self.job.id)
-            batches = reader.batches(self.settings.rows_per_transaction, skip=self.job.cursor)
+            batches = reader.batches(
+                self.settings.rows_per_transaction, skip=skip, after_row=after_row
+            )
             self.rows_started = time.monotonic()
             self.emit("importing")
             return self.write_batches(conn, keeper, writer, validator, batches)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import itertools
 from collections.abc import Iterator, Sequence
 from itertools import islice
 from types import TracebackType
@@ -30,10 +31,13 @@ class SheetReader:
         """Data rows after the header, in order; blank rows skipped."""
         raise NotImplementedError
 
-    def batches(self, size: int, *, skip: int = 0) -> Iterator[Sequence[Row]]:
-        """rows() in batches of ``size`` (the last one shorter), after skipping ``skip`` rows
-        (those a previous run committed). Engines may yield RowBatch objects."""
-        rows = iter(self.rows())
+    def batches(self, size: int, *, skip: int = 0, after_row: int = 0) -> Iterator[Sequence[Row]]:
+        """rows() in batches of ``size`` (the last one shorter), leaving out the rows up to
+        Excel row ``after_row`` and then ``skip`` more (those a previous run committed).
+        Engines may yield RowBatch objects."""
+        rows: Iterator[Row] = iter(self.rows())
+        if after_row > 0:
+            rows = itertools.dropwhile(lambda row: row.number <= after_row, rows)
         if skip > 0:
             collections.deque(islice(rows, skip), maxlen=0)
         while batch := list(islice(rows, size)):
@@ -42,6 +46,10 @@ class SheetReader:
     def count_rows(self) -> int:
         """How many rows rows() yields."""
         raise NotImplementedError
+
+    def count_rows_after(self, row: int) -> int:
+        """How many of those rows come after Excel row ``row``."""
+        return sum(1 for r in self.rows() if r.number > row)
 
     def close(self) -> None:
         """Release the workbook."""

@@ -8,6 +8,7 @@ from the byte-level scan done before (see xlsx_scan), as per-cell overrides.
 from __future__ import annotations
 
 import contextlib
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, compress, count, islice
 from operator import itemgetter
@@ -162,9 +163,11 @@ class CalamineReader(SheetReader):
             return None
         return (None,) * self._col0 + tuple(values)
 
-    def _data_rows(self, n: int) -> Iterator[list[Any]]:
-        """calamine's rows after the header, cut to the `n` columns under the header."""
-        rows = islice(self._sheet.iter_rows(), self.header_row, None)
+    def _data_rows(self, n: int, first: int | None = None) -> Iterator[list[Any]]:
+        """calamine's rows from Excel row ``first`` (default: the one after the header), cut
+        to the `n` columns under the header."""
+        start = self.header_row if first is None else first - 1
+        rows = islice(self._sheet.iter_rows(), start, None)
         if self._range_width > n:  # ghost columns beyond the header
             return map(itemgetter(slice(0, n)), rows)
         return rows
@@ -214,11 +217,16 @@ class CalamineReader(SheetReader):
         for numbers, cells in self._blocks():
             yield from map(new_row, zip(numbers, map(tuple, cells), strict=True))
 
-    def batches(self, size: int, *, skip: int = 0) -> Iterator[Sequence[Row]]:
+    def batches(self, size: int, *, skip: int = 0, after_row: int = 0) -> Iterator[Sequence[Row]]:
         """Exactly ``size`` rows per batch (the last one shorter), as RowBatch objects."""
         numbers: list[int] = []
         cells: list[Sequence[object]] = []
         for block_numbers, block_cells in self._blocks():
+            if block_numbers[0] <= after_row:
+                keep = bisect_right(block_numbers, after_row)
+                if keep == len(block_numbers):
+                    continue
+                block_numbers, block_cells = block_numbers[keep:], block_cells[keep:]
             if skip:
                 if skip >= len(block_numbers):
                     skip -= len(block_numbers)
@@ -238,19 +246,26 @@ class CalamineReader(SheetReader):
 
     def count_rows(self) -> int:
         if self._count is None:
-            n = len(self.header) - self._col0
-            blank = [""] * n
-            # One C-level comparison per row: a row is blank when all its cells are "".
-            is_blank = list(map(blank.__eq__, self._data_rows(n)))
-            count = is_blank.count(False)
-            if count < len(is_blank) and self._special_cells():
-                special = self._special_cells()
-                for offset in compress(range(len(is_blank)), is_blank):
-                    fixes = special.get(self.header_row + 1 + offset, ())
-                    if any(0 <= col - self._col0 < n for col, _ in fixes):
-                        count += 1  # a row of error cells only
-            self._count = count
+            self._count = self._count_from(self.header_row + 1)
         return self._count
+
+    def count_rows_after(self, row: int) -> int:
+        return self._count_from(max(row, self.header_row) + 1)
+
+    def _count_from(self, first: int) -> int:
+        """Non-blank rows from Excel row ``first`` on, as rows() would yield them."""
+        n = len(self.header) - self._col0
+        blank = [""] * n
+        # One C-level comparison per row: a row is blank when all its cells are "".
+        is_blank = list(map(blank.__eq__, self._data_rows(n, first)))
+        count = is_blank.count(False)
+        if count < len(is_blank) and self._special_cells():
+            special = self._special_cells()
+            for offset in compress(range(len(is_blank)), is_blank):
+                fixes = special.get(first + offset, ())
+                if any(0 <= col - self._col0 < n for col, _ in fixes):
+                    count += 1  # a row of error cells only
+        return count
 
     def close(self) -> None:
         workbook, self._workbook = self._workbook, None

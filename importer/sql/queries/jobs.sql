@@ -153,11 +153,14 @@ RETURNING *
 -- ONE statement per batch: the fence (job, lease owner, status, cursor, no cancel pending),
 -- the cursor advance, heartbeat and lease extension, the rows, the rejected rows and their
 -- errors. Every insert joins the fence, so without it nothing is written. No row back:
--- nothing was written (the caller finds out why).
+-- nothing was written (the caller finds out why). header_row and last_row tell a resume
+-- which rows it need not read again.
 WITH fence AS (
     UPDATE import_jobs
        SET success_rows = success_rows + %(good)s,
            failed_rows = failed_rows + %(bad)s,
+           header_row = %(header_row)s,
+           last_row = %(last_row)s,
            heartbeat_at = now(),
            lease_expires_at = now() + make_interval(secs => %(lease_seconds)s)
      WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
