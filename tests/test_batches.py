@@ -90,7 +90,10 @@ def test_calamine_batches_skip_committed_rows(tmp_path: Path, skip: int) -> None
     with open_sheet(path, engine="calamine", checked=True) as reader:
         rows = list(reader.rows())
         resumed = _flatten(reader.batches(BLOCK, skip=skip))
+        after = _flatten(reader.batches(BLOCK, after_row=skip + 1))
+        counted = reader.count_rows_after(skip + 1)
     assert resumed == rows[skip:]
+    assert after == [row for row in rows if row.number > skip + 1] and counted == len(after)
 
 
 @pytest.mark.parametrize("name", ALL_SAMPLES)

@@ -8,7 +8,6 @@ from the byte-level scan done before (see xlsx_scan), as per-cell overrides.
 from __future__ import annotations
 
 import contextlib
-from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, compress, count, islice
 from operator import itemgetter
@@ -172,15 +171,19 @@ class CalamineReader(SheetReader):
             return map(itemgetter(slice(0, n)), rows)
         return rows
 
-    def _blocks(self) -> Iterator[tuple[list[int], list[Sequence[object]]]]:
-        """(row numbers, normalized cells) of the non-blank data rows, BLOCK rows read at a
-        time. The common case, plain xlsx from column A, costs a few C-level passes per
-        block: a block without an empty cell ("", which an error cell also looks like) is
-        passed on as calamine gave it."""
+    def _blocks(
+        self, first_row: int | None = None
+    ) -> Iterator[tuple[list[int], list[Sequence[object]]]]:
+        """(row numbers, normalized cells) of the non-blank data rows from ``first_row``
+        (default: the one after the header), BLOCK rows read at a time. The common case,
+        plain xlsx from column A, costs a few C-level passes per block: a block without an
+        empty cell ("", which an error cell also looks like) is passed on as calamine gave
+        it."""
         width = len(self.header)
         n = width - self._col0  # calamine columns that fall under the header
-        at = self.header_row + 1  # the Excel row number of the block's first row
-        rows = self._data_rows(n)
+        at = max(first_row or 0, self.header_row + 1)  # Excel row of the block's first row
+        rows = self._data_rows(n, at)
+        blank = [""] * n
         general = self._ints_to_float or self._col0 > 0 or bool(self._overrides)
         has_no_empty = frozenset(("",)).isdisjoint
         while raws := list(islice(rows, BLOCK)):
@@ -206,6 +209,8 @@ class CalamineReader(SheetReader):
                     for col, value in fixes:
                         if col < n:
                             raw[col] = value
+                elif raw == blank:
+                    continue
                 raw = [None if v == "" else v for v in raw]
                 if raw.count(None) != n:
                     numbers.append(number)
@@ -221,12 +226,7 @@ class CalamineReader(SheetReader):
         """Exactly ``size`` rows per batch (the last one shorter), as RowBatch objects."""
         numbers: list[int] = []
         cells: list[Sequence[object]] = []
-        for block_numbers, block_cells in self._blocks():
-            if block_numbers[0] <= after_row:
-                keep = bisect_right(block_numbers, after_row)
-                if keep == len(block_numbers):
-                    continue
-                block_numbers, block_cells = block_numbers[keep:], block_cells[keep:]
+        for block_numbers, block_cells in self._blocks(after_row + 1):
             if skip:
                 if skip >= len(block_numbers):
                     skip -= len(block_numbers)
