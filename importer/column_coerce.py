@@ -118,7 +118,7 @@ def _integer(field: Field, coerce: Coercer) -> ColumnCoercer:
             and (field.min is None or min(cells) >= lo)  # type: ignore[type-var, operator]
             and (field.max is None or max(cells) <= hi)  # type: ignore[type-var, operator]
         ):
-            return [int(c) for c in cast(Sequence[float], cells)], []
+            return list(map(int, cast(Sequence[float], cells))), []
         if float not in kinds:
             return _one_by_one(coerce, cells)
         # Mostly numbers: find the other cells in C-level passes, leave them to the coercer.

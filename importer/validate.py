@@ -237,12 +237,20 @@ class Validator:
             for index in problems:
                 keep[index] = False
             for index in sorted(problems):
-                values = [_storable(display_text(v)) for v in cells[index]]
+                values = _texts(cells[index])
                 result.rejected.append(RejectedRow(numbers[index], values, problems[index]))
             numbers = list(compress(numbers, keep))
             stored = [list(compress(values, keep)) for values in stored]
         result.valid = ValidRows(numbers, stored, self._build, self._template)
         return result
+
+
+def _texts(values: Sequence[object]) -> list[str | None]:
+    """A row's cells as storable texts (one C-level check for the rare NUL)."""
+    texts = list(map(display_text, values))
+    if "\x00" in "".join(filter(None, texts)):
+        return list(map(_storable, texts))
+    return texts
 
 
 def _storable(text: str | None) -> str | None:
