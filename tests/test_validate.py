@@ -344,6 +344,10 @@ def test_batch_of_mixed_values_matches_the_coercers() -> None:
     assert len(valid) + len(rejected) == len(rows)
     # What the writer sends: the same rows, encoded from the columns.
     assert json.loads(result.valid.json_document()) == [[n, d] for n, d in valid.items()]
+    # Rejected rows keep every cell as text PostgreSQL can store (NUL replaced).
+    texts = [t for r in result.rejected for t in r.values if t is not None]
+    assert not any("\x00" in t for t in texts)
+    assert "\ufffd" in texts  # the "\x00" cell, stored as the replacement mark
     for row in rows:
         value = row.values[0]
         expected: dict[str, object] = {}
