@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from itertools import repeat
+from itertools import compress, count, repeat
 from operator import ge, is_, le
 from typing import Any, cast
 
@@ -41,17 +41,20 @@ def _one_by_one(coerce: Coercer, cells: Sequence[object]) -> Outcome:
 _LATER = object()  # a cell the common case did not settle: its coercer decides
 
 
+def _where(values: list[Any], marker: object) -> list[int]:
+    """Positions holding exactly `marker`, found in C-level passes (no Python loop)."""
+    return list(compress(count(), map(is_, values, repeat(marker))))
+
+
 def _finish(values: list[Any], cells: Sequence[object], coerce: Coercer) -> Outcome:
     """Run the full coercer on the cells marked _LATER; collect the failures."""
     failed: list[tuple[int, str]] = []
-    if _LATER in values:
-        for index, value in enumerate(values):
-            if value is _LATER:
-                try:
-                    values[index] = coerce(cells[index])
-                except Invalid as exc:
-                    values[index] = None
-                    failed.append((index, exc.message))
+    for index in _where(values, _LATER):
+        try:
+            values[index] = coerce(cells[index])
+        except Invalid as exc:
+            values[index] = None
+            failed.append((index, exc.message))
     return values, failed
 
 
@@ -191,9 +194,8 @@ def _memoized(field: Field, coerce: Coercer) -> ColumnCoercer:
         values = list(map(memo.get, cells))
         failed: list[tuple[int, str]] = []
         if None in values:
-            for index, cell in enumerate(cells):
-                if values[index] is not None:
-                    continue
+            for index in _where(values, None):
+                cell = cells[index]
                 known = refused.get(cell) if type(cell) is str else None
                 if known is not None:
                     failed.append((index, known))
