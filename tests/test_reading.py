@@ -10,6 +10,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+import xlsxwriter
 
 from importer.errors import InputError
 from importer.excel import CellError, NumberText, open_sheet, peek_sheet
@@ -358,3 +359,35 @@ def test_refused_paths(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-
 def test_refused_messages_are_distinct() -> None:
     messages = [message for _, message in REFUSED.values()]
     assert len(set(messages)) == len(messages)
+
+
+# --- damaged parts ------------------------------------------------------------------------------
+
+
+def _shared_book() -> bytes:
+    """xlsxwriter writes shared strings, numbered in order of use: the last cell uses the last."""
+    buffer = io.BytesIO()
+    book = xlsxwriter.Workbook(buffer)
+    sheet = book.add_worksheet("Sheet1")
+    for i, row in enumerate([["Name", "Qty"], ["alpha", 1], ["beta", 2], ["gamma", 3]]):
+        sheet.write_row(i, 0, row)
+    book.close()
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("part", ["xl/worksheets/sheet1.xml", "xl/sharedStrings.xml"])
+def test_a_corrupt_deflate_stream_is_refused_as_damaged(  # type: ignore[no-untyped-def]
+    cli, tmp_path: Path, part: str
+) -> None:
+    data = bytearray(_shared_book())
+    info = zipfile.ZipFile(io.BytesIO(bytes(data))).getinfo(part)
+    start = info.header_offset + 30 + len(info.filename) + len(info.extra)  # the deflate data
+    data[start + 10 : start + 50] = bytes(b ^ 0x5A for b in data[start + 10 : start + 50])
+    path = tmp_path / "corrupt.xlsx"
+    path.write_bytes(data)
+    for check in (peek_sheet, open_sheet):
+        with pytest.raises(InputError, match="the file is damaged"):
+            check(path)
+    result = cli("forms", "infer", str(path))
+    assert result.exit_code == 2 and "the file is damaged" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

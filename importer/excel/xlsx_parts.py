@@ -5,6 +5,7 @@ from __future__ import annotations
 import posixpath
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element
 
@@ -18,6 +19,8 @@ _STRICT = "{http://purl.oclc.org/ooxml/spreadsheetml/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _PKG_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 _SMALL_PART_LIMIT = 64 << 20
+# What reading a damaged part raises: CRC or header errors, a corrupt deflate stream.
+UNPACK_ERRORS = (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError)
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,10 @@ class XlsxInfo:
     strings_claim_absurd: bool = False
 
 
+def _cannot_unpack(name: str, part: str) -> InputError:
+    return InputError(f"{name}: the file is damaged (part {part} cannot be unpacked)")
+
+
 def _parse(archive: zipfile.ZipFile, part: str, name: str) -> Element | None:
     try:
         info = archive.getinfo(part)
@@ -48,7 +55,7 @@ def _parse(archive: zipfile.ZipFile, part: str, name: str) -> Element | None:
     try:
         root: Element = SafeET.fromstring(archive.read(part))
     except zipfile.BadZipFile:
-        raise InputError(f"{name}: the file is damaged (part {part} cannot be unpacked)") from None
+        raise _cannot_unpack(name, part) from None
     except Exception as exc:  # defusedxml's refusals and ParseError
         raise InputError(
             f"{name}: the workbook is damaged or unsafe ({part}: {type(exc).__name__})"
@@ -97,22 +104,25 @@ def read_xlsx_info(archive: zipfile.ZipFile, name: str) -> XlsxInfo:
         sheets=sheets,
         date1904=date1904,
         zero_padded_styles=_zero_styles(archive, name),
-        strings_claim_absurd=_strings_claim_absurd(archive),
+        strings_claim_absurd=_strings_claim_absurd(archive, name),
     )
 
 
 _UNIQUE_COUNT = re.compile(rb'<(?:\w+:)?sst\b[^>]*?\buniqueCount="\s*(\d+)')
 
 
-def _strings_claim_absurd(archive: zipfile.ZipFile) -> bool:
+def _strings_claim_absurd(archive: zipfile.ZipFile, name: str) -> bool:
     """uniqueCount larger than the part could hold (each <si> takes at least 5 bytes)."""
     for part in ("xl/sharedStrings.xml", "xl/sharedstrings.xml"):
         try:
             info = archive.getinfo(part)
         except KeyError:
             continue
-        with archive.open(info) as handle:
-            head = handle.read(4096)
+        try:
+            with archive.open(info) as handle:
+                head = handle.read(4096)
+        except UNPACK_ERRORS:
+            raise _cannot_unpack(name, part) from None
         match = _UNIQUE_COUNT.search(head)
         return match is not None and int(match.group(1)) > info.file_size // 5 + 1000
     return False

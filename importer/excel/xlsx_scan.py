@@ -18,6 +18,7 @@ from xml.sax.saxutils import unescape
 
 from importer.errors import InputError
 from importer.excel.values import CellError, NumberText
+from importer.excel.xlsx_parts import UNPACK_ERRORS
 
 CHUNK = 4 << 20
 MAX_ROW_BYTES = 64 << 20
@@ -174,7 +175,7 @@ def scan_sheet(
                 carry = buffer[cut:]
     except zipfile.BadZipFile as exc:
         raise InputError(f"{name}: the file is damaged ({exc})") from None
-    except (OSError, EOFError, ValueError) as exc:  # zlib errors surface as these
+    except UNPACK_ERRORS as exc:
         raise InputError(f"{name}: the file is damaged or truncated ({exc})") from None
     return scan
 
