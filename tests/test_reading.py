@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import random
+import re
 import zipfile
 from collections.abc import Callable
 from datetime import date, datetime
@@ -13,7 +15,7 @@ import pytest
 import xlsxwriter
 
 from importer.errors import InputError
-from importer.excel import CellError, NumberText, open_sheet, peek_sheet
+from importer.excel import CellError, NumberText, open_sheet, peek_sheet, xlsx_scan
 from importer.excel.values import Row, display_text, serial_to_datetime
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
@@ -283,6 +285,13 @@ def _negative_string(data: bytes) -> bytes:
     )
 
 
+def _string_without_table(data: bytes) -> bytes:
+    # openpyxl writes inline strings: this workbook has no shared-strings part at all.
+    return data.replace(
+        b"</sheetData>", b'<row r="2"><c r="A2" t="s"><v>0</v></c></row></sheetData>'
+    )
+
+
 def _encrypted() -> bytes:
     # An OLE2 container holding an EncryptedPackage stream is how Office stores a
     # password-protected .xlsx (the directory entry names are UTF-16).
@@ -321,6 +330,10 @@ REFUSED = {
     "negative.xlsx": (
         lambda: _patched("xl/worksheets/sheet1.xml", _negative_string),
         "negative shared-string number",
+    ),
+    "no_strings.xlsx": (
+        lambda: _patched("xl/worksheets/sheet1.xml", _string_without_table),
+        "but the shared-strings table holds none",
     ),
     "far.xlsx": (
         lambda: _patched(
@@ -391,3 +404,93 @@ def test_a_corrupt_deflate_stream_is_refused_as_damaged(  # type: ignore[no-unty
     result = cli("forms", "infer", str(path))
     assert result.exit_code == 2 and "the file is damaged" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+# --- shared strings: an index past the table is refused before any row is read -----------------
+
+
+def _rewritten(data: bytes, change: Callable[[str, bytes], tuple[str, bytes]]) -> bytes:
+    source = zipfile.ZipFile(io.BytesIO(data))
+    return _zip(dict(change(info.filename, source.read(info)) for info in source.infolist()))
+
+
+def _as_is(name: str, data: bytes) -> tuple[str, bytes]:
+    return name, data
+
+
+def _prefixed(name: str, data: bytes) -> tuple[str, bytes]:
+    """The table as <x:sst><x:si><x:t>, a namespace prefix both engines accept."""
+    if name == "xl/sharedStrings.xml":
+        data = data.replace(b"<sst xmlns=", b"<x:sst xmlns:x=").replace(b"</sst>", b"</x:sst>")
+        data = re.sub(rb"<(/?)(si|t)>", rb"<\1x:\2>", data)
+    return name, data
+
+
+def _moved(name: str, data: bytes) -> tuple[str, bytes]:
+    """The table in another part, named by [Content_Types].xml: openpyxl reads it there."""
+    if name == "xl/sharedStrings.xml":
+        return "xl/strings/table.xml", data
+    if name == "[Content_Types].xml":
+        return name, data.replace(b"/xl/sharedStrings.xml", b"/xl/strings/table.xml")
+    return name, data.replace(b'Target="sharedStrings.xml"', b'Target="strings/table.xml"')
+
+
+def _understated(name: str, data: bytes) -> tuple[str, bytes]:
+    """count and uniqueCount say 1 (of 5): the <si> elements are what counts."""
+    if name == "xl/sharedStrings.xml":
+        data = re.sub(rb'\b(count|uniqueCount)="\d+"', rb'\1="1"', data)
+    return name, data
+
+
+@pytest.mark.parametrize("change", [_as_is, _prefixed, _moved, _understated])
+def test_the_last_shared_string_is_read(change: Callable[[str, bytes], tuple[str, bytes]]) -> None:
+    data = _rewritten(_shared_book(), change)
+    assert b"<v>4</v>" in zipfile.ZipFile(io.BytesIO(data)).read("xl/worksheets/sheet1.xml")
+    assert peek_sheet(data, file_name="book.xlsx").header == ["Name", "Qty"]
+    _, _, rows, _, _ = read(data, file_name="book.xlsx")
+    assert [r.values for r in rows] == [("alpha", 1.0), ("beta", 2.0), ("gamma", 3.0)]
+
+
+@pytest.mark.parametrize("change", [_as_is, _prefixed, _understated])
+def test_one_past_the_last_shared_string_is_refused(
+    change: Callable[[str, bytes], tuple[str, bytes]],
+) -> None:
+    def past_the_end(name: str, data: bytes) -> tuple[str, bytes]:
+        if name == "xl/worksheets/sheet1.xml":
+            data = data.replace(b"<v>4</v>", b"<v>5</v>")
+        return change(name, data)
+
+    data = _rewritten(_shared_book(), past_the_end)
+    for check in (peek_sheet, open_sheet):
+        with pytest.raises(
+            InputError, match="shared string 5, but the shared-strings table holds only 5"
+        ):
+            check(data, file_name="book.xlsx")
+
+
+def _sheet_of_strings(indexes: list[int]) -> bytes:
+    rows = b"".join(
+        b'<row r="%d"><c r="A%d" t="s"><v>%d</v></c></row>' % (n, n, index)
+        for n, index in enumerate(indexes, 1)
+    )
+    sheet = (
+        b'<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/'
+        b'spreadsheetml/2006/main"><sheetData>' + rows + b"</sheetData></worksheet>"
+    )
+    return _zip({"xl/worksheets/sheet1.xml": sheet})
+
+
+@pytest.mark.parametrize("order", ["ascending", "descending", "shuffled", "largest_first"])
+def test_scan_finds_the_largest_shared_string_index(order: str) -> None:
+    # 300,000 rows make a sheet of several scan chunks; the largest index is anywhere.
+    indexes = list(range(300_000))
+    if order == "descending":
+        indexes.reverse()
+    elif order == "shuffled":
+        random.Random(7).shuffle(indexes)
+    elif order == "largest_first":
+        indexes = [indexes[-1], *indexes[:-1]]
+    archive = zipfile.ZipFile(io.BytesIO(_sheet_of_strings(indexes)))
+    assert archive.getinfo("xl/worksheets/sheet1.xml").file_size > 2 * xlsx_scan.CHUNK
+    scan = xlsx_scan.scan_sheet(archive, "xl/worksheets/sheet1.xml", "t.xlsx", {})
+    assert scan.max_string_index == 299_999 and not scan.bad_string_index

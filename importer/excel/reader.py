@@ -12,7 +12,12 @@ from importer.excel.calamine_engine import CalamineReader, SheetUnreadable
 from importer.excel.csv_engine import CsvReader
 from importer.excel.openpyxl_engine import OpenpyxlReader
 from importer.excel.sniff import Source, make_source, sniff
-from importer.excel.xlsx_parts import XlsxInfo, read_xlsx_info
+from importer.excel.xlsx_parts import (
+    XlsxInfo,
+    calamine_strings_part,
+    count_shared_strings,
+    read_xlsx_info,
+)
 from importer.excel.xlsx_scan import scan_sheet
 
 ENGINES = ("auto", "calamine", "openpyxl")
@@ -107,12 +112,9 @@ def peek_sheet(
 def estimate_calamine_bytes(archive: zipfile.ZipFile, sheet_part: str) -> int:
     """What calamine would hold in memory for the sheet, from the parts' sizes."""
     size = archive.getinfo(sheet_part).file_size * SHEET_XML_FACTOR
-    for part in ("xl/sharedStrings.xml", "xl/sharedstrings.xml"):
-        try:
-            size += archive.getinfo(part).file_size * STRINGS_XML_FACTOR
-            break
-        except KeyError:
-            continue
+    strings = calamine_strings_part(archive)
+    if strings is not None:
+        size += strings.file_size * STRINGS_XML_FACTOR
     return int(size)
 
 
@@ -156,6 +158,9 @@ def _open_xlsx(
                     bounds=not checked,
                     special=eager_special,
                 )
+            strings = None  # what the shared-strings table holds, when the sheet uses it
+            if scan is not None and not checked and scan.max_string_index >= 0:
+                strings = count_shared_strings(archive, name, enough=scan.max_string_index + 1)
     except zipfile.BadZipFile:
         raise InputError(f"{name}: the file is damaged or truncated") from None
 
@@ -164,6 +169,13 @@ def _open_xlsx(
             raise InputError(
                 f"{name}: sheet {chosen!r} has a text cell pointing at a negative shared-string "
                 "number; the file is damaged"
+            )
+        if strings is not None and scan.max_string_index >= strings:
+            # Otherwise found only when the rows are read: after a detached submit, by the job.
+            raise InputError(
+                f"{name}: sheet {chosen!r} has a text cell pointing at shared string "
+                f"{scan.max_string_index:,}, but the shared-strings table holds "
+                f"{f'only {strings:,}' if strings else 'none'}; the file is damaged"
             )
         if scan.bad_ref is not None:
             raise InputError(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import posixpath
 import re
 import zipfile
@@ -109,23 +110,80 @@ def read_xlsx_info(archive: zipfile.ZipFile, name: str) -> XlsxInfo:
 
 
 _UNIQUE_COUNT = re.compile(rb'<(?:\w+:)?sst\b[^>]*?\buniqueCount="\s*(\d+)')
+_SST_PREFIX = re.compile(rb"<(?:(\w+):)?sst\b")
+_SST_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"
+_CHUNK = 4 << 20
+
+
+def calamine_strings_part(archive: zipfile.ZipFile) -> zipfile.ZipInfo | None:
+    """The shared strings calamine reads: xl/sharedStrings.xml in any letter case (it does not
+    follow relationships)."""
+    for info in archive.infolist():
+        if info.filename.lower() == "xl/sharedstrings.xml":
+            return info
+    return None
+
+
+def _strings_parts(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
+    """Every part an engine may take the shared strings from: calamine's, and the one
+    [Content_Types].xml declares, which is openpyxl's."""
+    parts = [p for p in [calamine_strings_part(archive)] if p is not None]
+    try:
+        types = _parse(archive, "[Content_Types].xml", "")
+    except InputError:
+        types = None  # openpyxl refuses such a file itself; calamine ignores the part
+    for override in types if types is not None else []:
+        if _local(override.tag) == "Override" and override.get("ContentType") == _SST_TYPE:
+            with contextlib.suppress(KeyError):
+                parts.append(archive.getinfo(override.get("PartName", "")[1:]))
+    return list({p.filename: p for p in parts}.values())
+
+
+def count_shared_strings(archive: zipfile.ZipFile, name: str, enough: int) -> int:
+    """How many strings the shared-strings table holds (0 without one), counting its <si>
+    elements in the bytes: the count and uniqueCount attributes may lie. Counting stops at
+    `enough`. When engines would read different parts, the larger table counts."""
+    parts = _strings_parts(archive)
+    return max((_count_items(archive, part, name, enough) for part in parts), default=0)
+
+
+def _count_items(archive: zipfile.ZipFile, part: zipfile.ZipInfo, name: str, enough: int) -> int:
+    count = 0
+    tail = b""
+    try:
+        with archive.open(part) as handle:
+            first = handle.read(_CHUNK)
+            match = _SST_PREFIX.search(first[:65536])
+            # <si>, and <x:si> when the table uses a namespace prefix. No other element of
+            # the table starts with "si", and text cannot hold a "<".
+            starts = [b"<si"]
+            if match and match.group(1):
+                starts.append(b"<" + match.group(1) + b":si")
+            keep = max(map(len, starts)) - 1  # a tag cut by a chunk's end starts in its tail
+            data = first
+            while data and count < enough:
+                buffer = tail + data
+                # Tags wholly inside the tail were counted with the previous chunk.
+                count += sum(buffer.count(start) - tail.count(start) for start in starts)
+                tail = buffer[-keep:]
+                data = handle.read(_CHUNK)
+    except UNPACK_ERRORS:
+        raise _cannot_unpack(name, part.filename) from None
+    return count
 
 
 def _strings_claim_absurd(archive: zipfile.ZipFile, name: str) -> bool:
     """uniqueCount larger than the part could hold (each <si> takes at least 5 bytes)."""
-    for part in ("xl/sharedStrings.xml", "xl/sharedstrings.xml"):
-        try:
-            info = archive.getinfo(part)
-        except KeyError:
-            continue
-        try:
-            with archive.open(info) as handle:
-                head = handle.read(4096)
-        except UNPACK_ERRORS:
-            raise _cannot_unpack(name, part) from None
-        match = _UNIQUE_COUNT.search(head)
-        return match is not None and int(match.group(1)) > info.file_size // 5 + 1000
-    return False
+    info = calamine_strings_part(archive)
+    if info is None:
+        return False
+    try:
+        with archive.open(info) as handle:
+            head = handle.read(4096)
+    except UNPACK_ERRORS:
+        raise _cannot_unpack(name, info.filename) from None
+    match = _UNIQUE_COUNT.search(head)
+    return match is not None and int(match.group(1)) > info.file_size // 5 + 1000
 
 
 def _zero_styles(archive: zipfile.ZipFile, name: str) -> dict[int, int]:

@@ -33,6 +33,7 @@ class SheetScan:
     bad_ref: str | None = None  # a cell reference that is not one (r="!!")
     bad_string_index: bool = False  # a text cell points at shared string -1 (calamine reads
     # the last string then)
+    max_string_index: int = -1  # largest shared-string number a text cell uses (-1: none)
     # (row number, 0-based column) -> the value calamine cannot give
     overrides: dict[tuple[int, int], object] = field(default_factory=dict)
 
@@ -62,6 +63,10 @@ class _Patterns:
             rb"<" + p + rb'c\b[^>]*?\br="(?![A-Z]{1,3}[1-9]\d{0,6}")([^"]*)"'
         )
         self.negative_value = b"<" + prefix + b"v>-"
+        self.string_cell = b't="s"'
+        # Possessive (*+): these never need to give back, and not trying is ~20% faster.
+        self._string_value = rb't="s"[^>]*+>\s*+<' + p + rb"v>\s*+"
+        self.string_index = re.compile(self._string_value + rb"0*(\d+)")
         self.negative_string = re.compile(
             rb"<" + p + rb'c\b[^>]*?\bt="s"[^>]*>\s*<' + p + rb"v>\s*-"
         )
@@ -109,6 +114,19 @@ class _Patterns:
                 rb"<" + p + rb'c\b([^>]*?\bs="(?:' + ids + rb')"[^>]*)>(.*?)</' + p + rb"c>",
                 re.DOTALL,
             )
+
+    def string_index_above(self, index: int) -> re.Pattern[bytes]:
+        """Text cells whose shared-string number is larger than `index` (one search)."""
+        if index < 0:
+            return self.string_index
+        number = str(index)
+        width = len(number)
+        larger = [rb"[1-9]\d{%d,}" % width]  # more digits
+        for at, digit in enumerate(number):  # same digits, first larger digit at `at`
+            if digit != "9":
+                tail = width - at - 1
+                larger.append(number[:at].encode() + rb"[%d-9]\d{%d}" % (int(digit) + 1, tail))
+        return re.compile(self._string_value + b"0*+(" + b"|".join(larger) + rb")(?!\d)")
 
     def longer_refs(self, digits: int) -> re.Pattern[bytes]:
         """Cell references whose row number has more than `digits` digits."""
@@ -211,8 +229,10 @@ def _measure(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
         found = pats.row_numbers.match(chunk, last)
         if found:
             scan.max_row = max(scan.max_row, int(found.group(1)))
-    if pats.negative_value in chunk and pats.negative_string.search(chunk):
-        scan.bad_string_index = True
+    if pats.string_cell in chunk:
+        if pats.negative_value in chunk and pats.negative_string.search(chunk):
+            scan.bad_string_index = True
+        scan.max_string_index = _largest_string_index(chunk, pats, scan.max_string_index)
     if pats.odd_cells.search(chunk):
         if pats.refless.search(chunk):
             scan.positional = True
@@ -238,6 +258,30 @@ def _measure(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
                 scan.max_row = max(scan.max_row, int(number))
     else:
         scan.max_col = max(scan.max_col, 26)  # single-letter columns only: at most Z
+
+
+def _largest_string_index(chunk: bytes, pats: _Patterns, largest: int) -> int:
+    """The largest shared-string number the chunk's text cells use, or `largest` if larger.
+
+    Writers number strings in order of first use, so the last rows usually hold the largest:
+    taking theirs first leaves one failing C-speed search to prove it, instead of turning
+    every text cell into a Python int.
+    """
+    for digits in pats.string_index.findall(chunk, max(len(chunk) - 8192, 0)):
+        largest = max(largest, _index(digits))
+    start = 0
+    for _ in range(8):
+        larger = pats.string_index_above(largest).search(chunk, start)
+        if larger is None:
+            return largest
+        largest, start = _index(larger.group(1)), larger.end()
+    # Numbers out of order: read the rest of the chunk at once.
+    return max([largest, *map(_index, pats.string_index.findall(chunk, start))])
+
+
+def _index(digits: bytes) -> int:
+    # int() refuses more than 4,300 digits; any such number is past every table anyway.
+    return int(digits) if len(digits) <= 18 else 10**18
 
 
 def _position(attrs: dict[bytes, bytes], scan: SheetScan) -> tuple[int, int] | None:
