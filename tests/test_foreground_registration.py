@@ -77,8 +77,26 @@ def finish(child: subprocess.Popen[bytes], signum: int | None = None) -> tuple[i
     return child.returncode, err.decode(errors="replace")
 
 
+def first_watch_line(cli_env: dict[str, str]) -> str:
+    """The first summary line of `importer watch` writing to a pipe (not a terminal)."""
+    with subprocess.Popen(
+        [*IMPORTER_CMD, "watch", "--interval", "0.2"],
+        env=cli_env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as watch:
+        try:
+            assert watch.stdout is not None
+            line = watch.stdout.readline().decode()
+        finally:
+            watch.terminate()  # SIGTERM: watch leaves quietly
+            _out, err = watch.communicate(timeout=30)
+    assert watch.returncode == 0, err
+    return line
+
+
 def test_a_foreground_submit_is_listed_while_it_runs(  # type: ignore[no-untyped-def]
-    cli, paused, conn: Connection, orders: None, tmp_path: Path
+    cli, paused, conn: Connection, orders: None, tmp_path: Path, cli_env: dict[str, str]
 ) -> None:
     book = orders_book(tmp_path / "orders.xlsx", 60)
     child = paused("submit", str(book.path), "--form", "orders")
@@ -89,15 +107,21 @@ def test_a_foreground_submit_is_listed_while_it_runs(  # type: ignore[no-untyped
 
     stats = json.loads(cli("stats", "--json").stdout)
     assert (stats["running"], stats["live_foreground"], stats["live_workers"]) == (1, 1, 0)
+    plain = cli("stats")
+    assert plain.exit_code == 0, plain.stderr
+    assert "live workers:    0\n" in plain.stdout and "live foreground: 1\n" in plain.stdout
     watch = cli("watch", "--once")
     assert watch.exit_code == 0, watch.stderr
     assert "live processes" in watch.stdout and f"{row['owner']} │ submit" in watch.stdout
+    assert "workers 0  schedulers 0  foreground 1" in watch.stdout
+    assert "workers 0 schedulers 0 foreground 1" in first_watch_line(cli_env)
 
     code, err = finish(child)
     assert code == 3, err
     assert processes(conn) == []
     assert_exactly_once(conn, int(job["id"]), book)
     assert json.loads(cli("stats", "--json").stdout)["live_foreground"] == 0
+    assert "live foreground: 0\n" in cli("stats").stdout
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])

@@ -130,7 +130,8 @@ class WatchView:
         return (
             f"{stamp} queued {s.queued} scheduled {s.scheduled} running {s.running} "
             f"failed {s.failed} oldest-queued {oldest} timers-due {s.timers_due} "
-            f"workers {s.live_workers} schedulers {s.live_schedulers}"
+            f"workers {s.live_workers} schedulers {s.live_schedulers} "
+            f"foreground {s.live_foreground}"
         )
 
     def _render(self, snapshot: FleetSnapshot) -> RenderableType:
@@ -146,6 +147,7 @@ class WatchView:
             ("  timers due ", "dim"), str(s.timers_due), (f" of {s.timers_live} live", "dim"),
             ("  workers ", "dim"), str(s.live_workers),
             ("  schedulers ", "dim"), str(s.live_schedulers),
+            ("  foreground ", "dim"), str(s.live_foreground),
         )  # fmt: skip
         parts: list[RenderableType] = [header, self._running_table(snapshot)]
         if snapshot.workers:

@@ -60,7 +60,8 @@ def stats_command(
     ctx: typer.Context,
     as_json: bool = typer.Option(False, "--json", help="One JSON object (for monitoring)."),
 ) -> None:
-    """Queue statistics: queued, running, failed, oldest queued age, timers due."""
+    """Queue statistics: queued, running, failed, oldest queued age, timers due, live
+    processes."""
     database = state(ctx).db()
     with database.connect(autocommit=True) as conn, translated(database.url):
         stats = queue_stats(conn)
@@ -80,6 +81,7 @@ def stats_command(
         ("timers failed", str(stats.timers_failed)),
         ("live workers", str(stats.live_workers)),
         ("live schedulers", str(stats.live_schedulers)),
+        ("live foreground", str(stats.live_foreground)),  # submit/resume running their job
     ]
     for name, value in lines:
         console.print(f"{name + ':':<17}{value}")
