@@ -204,8 +204,19 @@ def _busy_owner_pids(stage: Stage, ids: list[int]) -> set[int]:
     return {p for r in rows if (p := _owner_pid(r["lease_owner"])) is not None}
 
 
+def _wait_until_started(children: list, timeout: float = 30.0) -> None:  # type: ignore[type-arg]
+    """Wait for each child's first line ("worker ... started"), printed once its signal
+    handlers are in place: a process signalled while still importing dies of the signal's
+    default action, which says nothing about how it stops."""
+    deadline = time.monotonic() + timeout
+    for c in children:
+        while c.alive() and not c.output()[0].strip() and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+
 def _stop_gracefully(stage: Stage, children: list) -> str:  # type: ignore[type-arg]
     """SIGTERM every live worker: each must exit 0 within 15 s."""
+    _wait_until_started([c for c in children if c.alive()])
     alive = [c for c in children if c.alive()]
     for c in alive:
         c.signal(signal.SIGTERM)
