@@ -55,6 +55,31 @@ def test_peek_gives_what_open_sheet_gives(name: str) -> None:
         )
 
 
+def test_peek_with_a_big_shared_strings_table_gives_what_open_sheet_gives(
+    tmp_path: Path,
+) -> None:
+    from importer.excel.reader import PEEK_STRINGS_BYTES
+
+    path = tmp_path / "strings.xlsx"
+    book = xlsxwriter.Workbook(str(path))  # shared strings, as Excel writes them
+    sheet = book.add_worksheet("Orders")
+    sheet.write_row(0, 0, ["Order ID", "Customer", "Note"])
+    rows = PEEK_STRINGS_BYTES // 40 + 1000  # unique texts: the table outgrows the limit
+    for r in range(1, rows + 1):
+        sheet.write_row(r, 0, [r, f"customer number {r}", f"a note that is unique {r}"])
+    book.close()
+    with zipfile.ZipFile(path) as archive:
+        assert archive.getinfo("xl/sharedStrings.xml").file_size > PEEK_STRINGS_BYTES
+    peek = peek_sheet(path)
+    with open_sheet(path) as reader:
+        assert (peek.engine, peek.header, peek.header_row) == (
+            reader.engine,
+            reader.header,
+            reader.header_row,
+        )
+    assert peek.header == ["Order ID", "Customer", "Note"]
+
+
 def test_peek_refuses_like_open_sheet() -> None:
     def build(ws) -> None:  # type: ignore[no-untyped-def]
         ws.append(["Name"])

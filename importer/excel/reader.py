@@ -17,6 +17,7 @@ from importer.excel.xlsx_parts import (
     calamine_strings_part,
     count_shared_strings,
     read_xlsx_info,
+    shared_strings_bytes,
 )
 from importer.excel.xlsx_scan import scan_sheet
 
@@ -28,6 +29,9 @@ STRINGS_XML_FACTOR = 2.0
 # Bounding-box cells calamine may allocate (one slot each, ~32 bytes) when asked for
 # explicitly: beyond it the sheet is refused (a stray cell at XFD1048576 would need 550 GB).
 MAX_CALAMINE_CELLS = 64_000_000
+# Above this, peek_sheet reads the header with calamine rather than openpyxl (see _open_xlsx);
+# openpyxl took ~0.5 s per MB of shared strings here.
+PEEK_STRINGS_BYTES = 1 << 20
 
 
 def open_sheet(
@@ -145,6 +149,10 @@ def _open_xlsx(
                 engine = (
                     "openpyxl" if estimate_calamine_bytes(archive, part) > budget else "calamine"
                 )
+            if peek and engine == "calamine":
+                # openpyxl loads the whole shared-strings table in Python before it gives the
+                # header row (seconds for a big one): calamine's whole parse is sooner then.
+                peek = shared_strings_bytes(archive) <= PEEK_STRINGS_BYTES
             eager_special = (
                 engine == "calamine" and not peek and (not checked or bool(info.zero_padded_styles))
             )

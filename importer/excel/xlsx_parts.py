@@ -139,6 +139,11 @@ def _strings_parts(archive: zipfile.ZipFile) -> list[zipfile.ZipInfo]:
     return list({p.filename: p for p in parts}.values())
 
 
+def shared_strings_bytes(archive: zipfile.ZipFile) -> int:
+    """Unpacked size of the largest shared-strings part an engine may read (0: none)."""
+    return max((p.file_size for p in _strings_parts(archive)), default=0)
+
+
 def count_shared_strings(archive: zipfile.ZipFile, name: str, enough: int) -> int:
     """How many strings the shared-strings table holds (0 without one), counting its <si>
     elements in the bytes: the count and uniqueCount attributes may lie. Counting stops at
