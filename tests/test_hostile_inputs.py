@@ -46,6 +46,17 @@ def _snapshot(conn: Connection) -> dict[str, int]:
     return {k: int(v) for k, v in row.items()}
 
 
+def _add_form(folder: Path, cli_env: dict[str, str], cwd: Path) -> None:
+    form = run_measured(
+        ["forms", "add", str(folder / "hostile.form.toml")],
+        env=cli_env,
+        cwd=cwd,
+        timeout=BOUND_SECONDS,
+        rss_limit_mb=2 * BOUND_RSS_MB,
+    )
+    assert form.exit_code == 0, form.stderr
+
+
 def _lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.strip()]
 
@@ -191,14 +202,7 @@ def test_hostile_inputs(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     folder, cases = corpus
-    form = run_measured(
-        ["forms", "add", str(folder / "hostile.form.toml")],
-        env=cli_env,
-        cwd=tmp_path,
-        timeout=BOUND_SECONDS,
-        rss_limit_mb=2 * BOUND_RSS_MB,
-    )
-    assert form.exit_code == 0, form.stderr
+    _add_form(folder, cli_env, tmp_path)
     failures: dict[str, list[str]] = {}
     slowest = heaviest = (0.0, "")
     for case in cases:
@@ -240,14 +244,7 @@ def test_both_engines_store_hostile_values_verbatim(
 ) -> None:
     """The engines must agree: one normalized value whichever reads the file."""
     folder, cases = corpus
-    form = run_measured(
-        ["forms", "add", str(folder / "hostile.form.toml")],
-        env=cli_env,
-        cwd=tmp_path,
-        timeout=BOUND_SECONDS,
-        rss_limit_mb=2 * BOUND_RSS_MB,
-    )
-    assert form.exit_code == 0, form.stderr
+    _add_form(folder, cli_env, tmp_path)
     failures = {}
     for case in cases:
         if case.name not in ENGINE_CASES:

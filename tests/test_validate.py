@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from importer.coerce import Invalid, build_coercer
+from importer.coerce import Coercer, Invalid, build_coercer
 from importer.errors import InputError
 from importer.excel import CellError, NumberText, open_sheet
 from importer.excel.values import Row
@@ -334,6 +334,18 @@ SAMPLE_VALUES: list[object] = [
 ]
 
 
+def _one_by_one(coercers: list[Coercer], value: object) -> tuple[dict[str, object], list[str]]:
+    """What each field's own coercer makes of `value`: the stored values, or the messages."""
+    expected: dict[str, object] = {}
+    failed: list[str] = []
+    for f, fn in zip(ALL_TYPES.fields, coercers, strict=True):
+        try:
+            expected[f.name] = fn(value)
+        except Invalid as exc:
+            failed.append(exc.message)
+    return expected, failed
+
+
 def test_batch_of_mixed_values_matches_the_coercers() -> None:
     validator = Validator(ALL_TYPES, [f.name for f in ALL_TYPES.fields])
     coercers = [build_coercer(f) for f in ALL_TYPES.fields]
@@ -350,13 +362,7 @@ def test_batch_of_mixed_values_matches_the_coercers() -> None:
     assert "\ufffd" in texts  # the "\x00" cell, stored as the replacement mark
     for row in rows:
         value = row.values[0]
-        expected: dict[str, object] = {}
-        failed: list[str] = []
-        for f, fn in zip(ALL_TYPES.fields, coercers, strict=True):
-            try:
-                expected[f.name] = fn(value)
-            except Invalid as exc:
-                failed.append(exc.message)
+        expected, failed = _one_by_one(coercers, value)
         if failed:
             assert rejected[row.number] == failed, value
         else:
@@ -370,13 +376,7 @@ def test_fast_path_matches_the_coercers() -> None:
         for _ in range(2):  # the second time, memoized answers are used
             row = Row(2, (value,) * len(coercers))
             result = validator.validate([row])
-            expected: dict[str, object] = {}
-            failed: list[str] = []
-            for f, fn in zip(ALL_TYPES.fields, coercers, strict=True):
-                try:
-                    expected[f.name] = fn(value)
-                except Invalid as exc:
-                    failed.append(exc.message)
+            expected, failed = _one_by_one(coercers, value)
             if failed:
                 [rejected] = result.rejected
                 assert [e.message for e in rejected.errors] == failed, value
