@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from itertools import compress, count, repeat
+from math import trunc
 from operator import ge, is_, le
 from typing import Any, cast
 
@@ -46,10 +47,12 @@ def _where(values: list[Any], marker: object) -> list[int]:
     return list(compress(count(), map(is_, values, repeat(marker))))
 
 
-def _finish(values: list[Any], cells: Sequence[object], coerce: Coercer) -> Outcome:
-    """Run the full coercer on the cells marked _LATER; collect the failures."""
+def _finish(
+    values: list[Any], cells: Sequence[object], coerce: Coercer, later: list[int] | None = None
+) -> Outcome:
+    """Run the full coercer on the cells at `later` (default: those marked _LATER)."""
     failed: list[tuple[int, str]] = []
-    for index in _where(values, _LATER):
+    for index in _where(values, _LATER) if later is None else sorted(later):
         try:
             values[index] = coerce(cells[index])
         except Invalid as exc:
@@ -113,35 +116,44 @@ def _integer(field: Field, coerce: Coercer) -> ColumnCoercer:
     stand_in = float(cast(int, max(lo, min(0, hi))))  # a whole number within the bounds
 
     def run(cells: Sequence[object]) -> Outcome:
-        # All whole floats within the bounds (Excel stores every number as a float).
+        # Excel stores every number as a float: the common column is whole floats within
+        # the bounds, with perhaps a few other cells ("n/a", 1.5) that the coercer decides.
         kinds = set(map(type, cells))
-        if (
-            kinds == {float}
-            and all(map(float.is_integer, cells))  # type: ignore[arg-type]
-            and (field.min is None or min(cells) >= lo)  # type: ignore[type-var, operator]
-            and (field.max is None or max(cells) <= hi)  # type: ignore[type-var, operator]
-        ):
-            return list(map(int, cast(Sequence[float], cells))), []
         if float not in kinds:
             return _one_by_one(coerce, cells)
-        # Mostly numbers: find the other cells in C-level passes, leave them to the coercer.
-        later = _positions(list(map(is_, map(type, cells), repeat(float))))
-        numbers: list[Any] = list(cells)
-        for index in later:
-            numbers[index] = stand_in
-        later += _positions(list(map(float.is_integer, numbers)))
-        if field.min is not None:
-            later += _positions(list(map(le, repeat(lo), numbers)))
-        if field.max is not None:
+        numbers: Sequence[Any] = cells
+        later: list[int] = []
+        if len(kinds) > 1:
+            later = _positions(list(map(is_, map(type, cells), repeat(float))))
+            numbers = _replaced(cells, later, stand_in, cells)
+        odd = _positions(list(map(float.is_integer, numbers)))  # 1.5, NaN, infinities
+        if odd:
+            numbers = _replaced(numbers, odd, stand_in, cells)
+            later += odd
+        # min/max are exact here: NaN is gone, so one comparison settles the whole column.
+        if field.min is not None and min(numbers) < lo:
+            below = _positions(list(map(le, repeat(lo), numbers)))
+            numbers = _replaced(numbers, below, stand_in, cells)
+            later += below
+        if field.max is not None and max(numbers) > hi:
             later += _positions(list(map(ge, repeat(hi), numbers)))
-        for index in later:
-            numbers[index] = stand_in
-        values: list[Any] = list(map(int, numbers))
-        for index in later:
-            values[index] = _LATER
-        return _finish(values, cells, coerce)
+            numbers = _replaced(numbers, later, stand_in, cells)
+        values: list[Any] = list(map(trunc, numbers))  # int() of a whole float, 2x faster
+        if not later:
+            return values, []
+        return _finish(values, cells, coerce, later)
 
     return run
+
+
+def _replaced(
+    values: Sequence[Any], positions: list[int], stand_in: object, cells: Sequence[object]
+) -> list[Any]:
+    """`values` with `stand_in` at `positions`: a copy while they are still the cells."""
+    out = list(values) if values is cells or type(values) is not list else values
+    for index in positions:
+        out[index] = stand_in
+    return out
 
 
 def _boolean(coerce: Coercer) -> ColumnCoercer:
@@ -155,7 +167,7 @@ def _boolean(coerce: Coercer) -> ColumnCoercer:
 
 # Every cell of a column checked by one regex run over the cells joined by newlines (the
 # address pattern cannot span a newline): ~2x faster than one fullmatch call per cell.
-_EMAIL_LINES = re.compile(f"(?:(?:{_EMAIL.pattern})\n)*")
+_EMAIL_LINES = re.compile(f"(?:(?:{_EMAIL.pattern})\n)*+")
 
 
 def _email(field: Field, coerce: Coercer) -> ColumnCoercer:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import compress
-from operator import itemgetter
-from typing import Any, NamedTuple, overload
+from datetime import date, datetime, time
+from itertools import repeat
+from operator import itemgetter, methodcaller
+from typing import Any, NamedTuple, cast, overload
 
 from importer.coerce import Coercer, build_coercer
 from importer.column_coerce import ColumnCoercer, column_coercer
@@ -56,7 +57,7 @@ class ValidRows(Sequence[ValidRow]):
     def __init__(
         self,
         numbers: list[int],
-        columns: list[Sequence[Any]],
+        columns: Sequence[Sequence[Any]],
         build: Builder | None = None,
         template: RowTemplate | None = None,
     ) -> None:
@@ -223,34 +224,74 @@ class Validator:
         if len(columns) != width:
             cells = [_fit(values, width) for values in cells]
             columns = list(zip(*cells, strict=True))
-        stored: list[Sequence[Any]] = []
-        problems: dict[int, list[RowError]] = {}
+        stored: list[list[Any]] = []
+        problems: dict[int, list[tuple[_Column, str]]] = {}
         for col in self.columns:
             values, failed = col.bulk(columns[col.index])
             stored.append(values)
             for index, message in failed:
-                cell = cells[index][col.index]
-                error = RowError(col.header, _storable(display_text(cell)), message)
-                problems.setdefault(index, []).append(error)
+                problems.setdefault(index, []).append((col, message))
         if problems:
-            keep = [True] * count
-            for index in problems:
-                keep[index] = False
-            for index in sorted(problems):
-                values = _texts(cells[index])
-                result.rejected.append(RejectedRow(numbers[index], values, problems[index]))
-            numbers = list(compress(numbers, keep))
-            stored = [list(compress(values, keep)) for values in stored]
+            bad = sorted(problems)
+            texts = _rows_as_texts([cells[index] for index in bad])
+            result.rejected = [
+                RejectedRow(
+                    numbers[index],
+                    row_texts,
+                    [
+                        RowError(col.header, row_texts[col.index], msg)
+                        for col, msg in problems[index]
+                    ],
+                )
+                for index, row_texts in zip(bad, texts, strict=True)
+            ]
+            # The coercers' lists are this batch's own: drop the rejected rows in place
+            # (a few memmoves instead of a copy of every column).
+            numbers = list(numbers)
+            bad.reverse()
+            for column in (numbers, *stored):
+                for index in bad:
+                    del column[index]
         result.valid = ValidRows(numbers, stored, self._build, self._template)
         return result
 
 
-def _texts(values: Sequence[object]) -> list[str | None]:
-    """A row's cells as storable texts (one C-level check for the rare NUL)."""
-    texts = list(map(display_text, values))
+def _rows_as_texts(rows: list[Sequence[object]]) -> list[list[str | None]]:
+    """Rows' cells as storable texts (display_text of each, NUL replaced), a column at a
+    time: a column of one common type takes a C-level pass or two."""
+    columns = [_column_texts(column) for column in zip(*rows, strict=True)]
+    return list(map(list, zip(*columns, strict=True)))
+
+
+def _column_texts(cells: Sequence[object]) -> Sequence[str | None]:
+    kinds = set(map(type, cells))
+    texts: Sequence[str | None]
+    if kinds == {str}:
+        texts = cast(Sequence[str], cells)
+    elif kinds == {float}:
+        # number_text is format ".15g" unless that gives an exponent or "-0".
+        formatted = list(map(format, cast(Sequence[float], cells), repeat(".15g")))
+        if "e" in "".join(formatted) or "-0" in formatted:
+            return list(map(display_text, cells))
+        return formatted
+    elif len(kinds) == 1 and (text_of := _TEXT_OF.get(kinds.pop())) is not None:
+        return list(map(text_of, cells))
+    else:
+        texts = list(map(display_text, cells))
     if "\x00" in "".join(filter(None, texts)):
         return list(map(_storable, texts))
     return texts
+
+
+# display_text of a column of one type, in one C-level pass (none of these can hold a NUL).
+_TEXT_OF: dict[type, Callable[[Any], str | None]] = {
+    date: date.isoformat,
+    time: time.isoformat,
+    datetime: methodcaller("isoformat", " "),
+    bool: {True: "TRUE", False: "FALSE"}.__getitem__,
+    int: int.__repr__,
+    type(None): lambda _: None,
+}
 
 
 def _storable(text: str | None) -> str | None:

@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import json
+import random
+import re
 from datetime import date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from importer.coerce import Coercer, Invalid, build_coercer
+from importer.coerce import _EMAIL, Coercer, Invalid, build_coercer
+from importer.column_coerce import _EMAIL_LINES
 from importer.errors import InputError
 from importer.excel import CellError, NumberText, open_sheet
-from importer.excel.values import Row
+from importer.excel.values import Row, display_text
 from importer.forms import load_form_file, parse_form_text
-from importer.validate import Validator
+from importer.validate import Validator, _rows_as_texts
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
 TYPES = load_form_file(SAMPLES / "types.form.toml")
@@ -401,3 +404,108 @@ def test_remembered_answers_never_mix_true_and_one(spec: str, first: object, the
     fresh = Validator(form, ["f"])
     validator.validate([Row(2, (first,))])
     assert validator.validate([Row(3, (then,))]) == fresh.validate([Row(3, (then,))])
+
+
+def _as_stored(text: str | None) -> str | None:
+    return None if text is None else text.replace("\x00", "\ufffd")
+
+
+def _mostly_clean_column(rng: random.Random, common: list[object], rows: int) -> list[object]:
+    """A column of a batch as imports see it: one kind of value with a few odd cells."""
+    return [
+        rng.choice(SAMPLE_VALUES) if rng.random() < 0.08 else rng.choice(common)
+        for _ in range(rows)
+    ]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_mostly_clean_batches_match_the_coercers(seed: int) -> None:
+    """The column fast paths (whole numbers with a few 'n/a' or 1.5, addresses with a few
+    bad ones, ...) store and refuse exactly what each field's own coercer does."""
+    rng = random.Random(seed)
+    common: dict[str, list[object]] = {
+        "s": ["ab", "abcde", "abcdef", " x "],
+        "i": [0.0, 7.0, 100.0, 101.0, -1.0, 1e16, -0.0],
+        "d": [0.5, 19.99, 0.1 + 0.2, -0.01],
+        "day": [date(2024, 1, 2), 45356.0],
+        "dt": [datetime(2024, 1, 2, 3, 4), date(2024, 1, 2)],
+        "b": [True, False],
+        "e": ["a@b.co", "x.y@mail-host.example.org", "bad@-host.com", "two@@x.io"],
+        "n": ["x", "Y", "y", "z"],
+    }
+    fields = ALL_TYPES.fields
+    names = [f.name for f in fields]
+    validator = Validator(ALL_TYPES, names)
+    coercers = [build_coercer(f) for f in fields]
+    for _ in range(3):  # later batches meet remembered answers
+        columns = [_mostly_clean_column(rng, common[f.name], 400) for f in fields]
+        rows = [Row(n, cells) for n, cells in enumerate(zip(*columns, strict=True), start=2)]
+        result = validator.validate(rows)
+        valid = {r.number: r.data for r in result.valid}
+        rejected = {r.number: r for r in result.rejected}
+        assert len(valid) + len(rejected) == len(rows)
+        assert json.loads(result.valid.json_document()) == [[n, d] for n, d in valid.items()]
+        for row in rows:
+            expected: dict[str, object] = {}
+            failed: list[tuple[str, str]] = []
+            for f, fn, value in zip(fields, coercers, row.values, strict=True):
+                try:
+                    expected[f.name] = fn(value)
+                except Invalid as exc:
+                    failed.append((f.name, exc.message))
+            if failed:
+                errors = rejected[row.number].errors
+                assert [(e.column, e.message) for e in errors] == failed, row
+                texts = [_as_stored(display_text(value)) for value in row.values]
+                assert rejected[row.number].values == texts
+                assert [e.raw for e in errors] == [texts[names.index(n)] for n, _ in failed]
+            else:
+                assert valid[row.number] == expected, row
+
+
+# The address pattern as first written (with backtracking); the one in use must match the
+# same strings.
+_EMAIL_AS_WRITTEN = re.compile(
+    r"[^@\s<>(),;:\"\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+"
+)
+
+
+def test_email_pattern_matches_what_it_did_before() -> None:
+    rng = random.Random(3)
+    alphabet = "aZ09-.@ \n<_é"
+    texts = ["a@b.co", "a@b-.co", "a@-b.co", "a@b..co", "a@b.c-o", "é@x.io", "a b@x.io"]
+    texts += ["".join(rng.choices(alphabet, k=rng.randrange(1, 14))) for _ in range(30_000)]
+    texts += [
+        "".join(rng.choices("ab-", k=3)) + "@" + "".join(rng.choices("a0-.", k=rng.randrange(1, 9)))
+        for _ in range(30_000)
+    ]
+    matched = 0
+    for text in texts:
+        expected = _EMAIL_AS_WRITTEN.fullmatch(text) is not None
+        assert (_EMAIL.fullmatch(text) is not None) == expected, text
+        assert (_EMAIL_LINES.fullmatch(text + "\n") is not None) == expected, text
+        matched += expected
+    assert matched > 1_000  # the samples reach both answers
+
+
+@pytest.mark.parametrize(
+    "column",
+    [
+        [0.0, -0.0, 12.0, 12.5, 0.1 + 0.2, 1e14, 123456789012345.0, 1e15, 1e16, 1e-5, -2.5e-7],
+        [float("nan"), float("inf"), -float("inf"), 3.0],
+        [1.0, 2.0, 999999999999999.0],
+        [0.25, -0.0],
+        [date(2024, 1, 2), date(1900, 3, 1)],
+        [datetime(2024, 1, 2, 3, 4, 5), datetime(2024, 1, 2, 3, 4, 5, 120000)],
+        [time(1, 2), time(23, 59, 59, 500000)],
+        [True, False],
+        [7, -12, 10**20],
+        [None, None],
+        ["a", "", "b\x00c"],
+        ["a", 1.5, None, date(2024, 1, 2), CellError("#N/A"), NumberText(7.0, "007"), "\x00"],
+    ],
+)
+def test_rejected_rows_texts_are_what_each_cell_displays(column: list[object]) -> None:
+    rows = [(value,) for value in column]
+    assert _rows_as_texts(rows) == [[_as_stored(display_text(value))] for value in column]
