@@ -175,6 +175,8 @@ def _decimal(field: Field, date1904: bool) -> Coercer:
     required = field.required
 
     def bounded(number: float, shown: object) -> float:
+        if number - number != 0.0:  # beyond a double once rounded ("1e400"): JSON has no inf
+            raise Invalid(f"{_quote(shown)} is too large a number to store")
         if lo is not None and number < lo:
             raise Invalid(f"{_quote(shown)} is less than the minimum {field.min}")
         if hi is not None and number > hi:

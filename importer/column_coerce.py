@@ -10,10 +10,10 @@ coercer cell by cell, which gives exactly the same answers (tests check this).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 from itertools import compress, count, repeat
-from math import trunc
 from operator import ge, is_, le
 from typing import Any, cast
 
@@ -138,7 +138,7 @@ def _integer(field: Field, coerce: Coercer) -> ColumnCoercer:
         if field.max is not None and max(numbers) > hi:
             later += _positions(list(map(ge, repeat(hi), numbers)))
             numbers = _replaced(numbers, later, stand_in, cells)
-        values: list[Any] = list(map(trunc, numbers))  # int() of a whole float, 2x faster
+        values: list[Any] = list(map(math.trunc, numbers))  # int() of a whole float, 2x faster
         if not later:
             return values, []
         return _finish(values, cells, coerce, later)
@@ -201,31 +201,100 @@ def _memoized(field: Field, coerce: Coercer) -> ColumnCoercer:
     refused: dict[object, str] = {}  # messages for values seen failing ("n/a", "pending")
     if field.type == "enum":
         memo.update({choice: choice for choice in field.choices})
+    floats = _decimal_floats(field) if field.type == "decimal" else None
+
+    def remember(cell: object, result: Any) -> None:
+        if (
+            result is not None
+            and len(memo) < _MEMO_LIMIT
+            and (type(cell) is str or not (cell == 0 or cell == 1))
+        ):
+            memo[cell] = result
+
+    def remember_all(cells: Sequence[object], results: Sequence[Any]) -> None:
+        """remember() for numbers that all succeeded, in one C-level pass."""
+        if len(memo) < _MEMO_LIMIT:
+            memo.update(zip(cells, results, strict=True))
+            memo.pop(0, None)  # the 0/1 rule above (0.0 and -0.0 are the key 0)
+            memo.pop(1, None)
 
     def run(cells: Sequence[object]) -> Outcome:
         values = list(map(memo.get, cells))
         failed: list[tuple[int, str]] = []
-        if None in values:
-            for index in _where(values, None):
-                cell = cells[index]
-                known = refused.get(cell) if type(cell) is str else None
-                if known is not None:
-                    failed.append((index, known))
-                    continue
-                try:
-                    result = coerce(cell)
-                except Invalid as exc:
-                    failed.append((index, exc.message))
-                    if type(cell) is str and len(refused) < _MEMO_LIMIT:
-                        refused[cell] = exc.message
-                    continue
-                values[index] = result
-                if (
-                    result is not None
-                    and len(memo) < _MEMO_LIMIT
-                    and (type(cell) is str or not (cell == 0 or cell == 1))
-                ):
-                    memo[cell] = result
+        if None not in values:
+            return values, failed
+        missing = _where(values, None)
+        if floats is not None:  # amounts are often all different: settle new ones in bulk
+            missing = floats(cells, missing, values, remember, remember_all)
+        for index in missing:
+            cell = cells[index]
+            known = refused.get(cell) if type(cell) is str else None
+            if known is not None:
+                failed.append((index, known))
+                continue
+            try:
+                result = coerce(cell)
+            except Invalid as exc:
+                failed.append((index, exc.message))
+                if type(cell) is str and len(refused) < _MEMO_LIMIT:
+                    refused[cell] = exc.message
+                continue
+            values[index] = result
+            remember(cell, result)
         return values, failed
 
     return run
+
+
+Remember = Callable[[object, Any], None]
+RememberAll = Callable[[Sequence[object], Sequence[Any]], None]
+BulkSettle = Callable[[Sequence[object], list[int], list[Any], Remember, RememberAll], list[int]]
+
+
+def _decimal_floats(field: Field) -> BulkSettle:
+    """Settle a decimal column's float cells at `missing` without a coercer call each: the
+    coercer's own rounding (15 significant digits, format ".15g") as one C-level pass, then
+    its bounds. Returns the positions left to the coercer (other types, NaN, out of bounds).
+
+    Why the repr shortcut holds: if x's shortest repr d has k <= 15 significant digits, x
+    is within 2**-53 * |x| of d, far less than half a unit in d's 15th digit, so rounding x
+    to 15 digits gives d, and float(d) is x."""
+    lo = float(cast(float, field.min)) if field.min is not None else -math.inf
+    hi = float(cast(float, field.max)) if field.max is not None else math.inf
+
+    def settle(
+        cells: Sequence[object],
+        missing: list[int],
+        values: list[Any],
+        remember: Remember,
+        remember_all: RememberAll,
+    ) -> list[int]:
+        at = [index for index in missing if type(cells[index]) is float]
+        if len(at) < 2:
+            return missing
+        picked = [cells[index] for index in at]
+        numbers = cast(list[float], picked)
+        # A float whose shortest repr has at most 15 digits is its own rounding: checking
+        # that costs half of formatting each one.
+        if max(map(len, map(float.__repr__, numbers))) <= 15:
+            rounded = numbers
+        else:
+            rounded = list(map(float, map(format, numbers, repeat(".15g"))))
+        left = [index for index in missing if type(cells[index]) is not float]
+        if all(map(math.isfinite, rounded)) and min(rounded) >= lo and max(rounded) <= hi:
+            if len(at) == len(values):
+                values[:] = rounded
+            else:
+                for index, number in zip(at, rounded, strict=True):
+                    values[index] = number
+            remember_all(picked, rounded)
+            return left
+        for index, cell, number in zip(at, picked, rounded, strict=True):
+            if lo <= number <= hi and math.isfinite(number):
+                values[index] = number
+                remember(cell, number)
+            else:
+                left.append(index)
+        return sorted(left)
+
+    return settle

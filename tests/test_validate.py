@@ -234,6 +234,8 @@ BAD_CASES = [
     ('type = "decimal"', "1.2.3", "is not a number"),
     ('type = "decimal"', "12345678901234567.5", "more than 15 significant digits"),
     ('type = "decimal"\nmin = 0', -0.01, "'-0.01' is less than the minimum 0"),
+    ('type = "decimal"', 1.7976931348623157e308, "too large a number to store"),
+    ('type = "decimal"', "1e400", "too large a number to store"),
     ('type = "integer"\nmax = 10', 11.0, "11 is more than the maximum 10"),
     ('type = "date"', datetime(2024, 1, 2, 13, 30), "has a time of day"),
     ('type = "date"', time(12, 0), "is a time of day, not a date"),
@@ -426,7 +428,7 @@ def test_mostly_clean_batches_match_the_coercers(seed: int) -> None:
     common: dict[str, list[object]] = {
         "s": ["ab", "abcde", "abcdef", " x "],
         "i": [0.0, 7.0, 100.0, 101.0, -1.0, 1e16, -0.0],
-        "d": [0.5, 19.99, 0.1 + 0.2, -0.01],
+        "d": [0.5, 19.99, 0.1 + 0.2, -0.01, 1.7976931348623157e308, float("inf"), 1e-7],
         "day": [date(2024, 1, 2), 45356.0],
         "dt": [datetime(2024, 1, 2, 3, 4), date(2024, 1, 2)],
         "b": [True, False],
@@ -509,3 +511,35 @@ def test_email_pattern_matches_what_it_did_before() -> None:
 def test_rejected_rows_texts_are_what_each_cell_displays(column: list[object]) -> None:
     rows = [(value,) for value in column]
     assert _rows_as_texts(rows) == [[_as_stored(display_text(value))] for value in column]
+
+
+def test_unique_amounts_settled_in_bulk_match_the_coercer() -> None:
+    """Amounts that are all different miss the remembered answers: the decimal column
+    rounds and bounds them in bulk, exactly as the coercer does one by one."""
+    form = parse_form_text(
+        'name = "t"\n[[fields]]\nname = "f"\ntype = "decimal"\nmin = -5\nmax = 1e6\n'
+    )
+    rng = random.Random(5)
+    cents: list[object] = [round(rng.uniform(-6, 1.1e6), 2) for _ in range(3000)]  # short reprs
+    noisy: list[object] = [rng.uniform(-6, 1.1e6) for _ in range(3000)]  # 17-digit reprs
+    noisy += [x / 7 for x in range(1, 500)] + [0.1 * x for x in range(500)]
+    sixteen: list[object] = [round(rng.uniform(1e5, 9e5), 10) for _ in range(3000)]  # 16 digits
+    odd: list[object] = [-5.0000000000000001, 1e6, 1e6 + 1e-9, float("nan"), float("inf")]
+    odd += [0.0, 1.0, "12.5", "n/a", True, None, 3, date(2024, 1, 2), NumberText(4.0, "004")]
+    fn = build_coercer(form.fields[0])
+    for cells in (cents, noisy, sixteen, cents + noisy + sixteen + odd):
+        cells = cells[:]
+        rng.shuffle(cells)
+        validator = Validator(form, ["f"])
+        result = validator.validate([Row(n, (cell,)) for n, cell in enumerate(cells, start=2)])
+        valid = {r.number: r.data["f"] for r in result.valid}
+        rejected = {r.number: r.errors[0].message for r in result.rejected}
+        for number, cell in enumerate(cells, start=2):
+            try:
+                expected = fn(cell)
+            except Invalid as exc:
+                assert rejected[number] == exc.message, cell
+            else:
+                assert valid[number] == expected, cell
+        assert len(valid) > 2000
+    assert len(rejected) > 50  # the mixed batch reaches both answers
