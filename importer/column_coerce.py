@@ -13,11 +13,12 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from itertools import compress, count, repeat
 from operator import ge, is_, le
 from typing import Any, cast
 
-from importer.coerce import _EMAIL, Coercer, Invalid
+from importer.coerce import _EMAIL, _FIRST_YEAR, Coercer, Invalid
 from importer.forms import Field
 
 # (stored values, [(position, message) of each failed cell])
@@ -201,7 +202,7 @@ def _memoized(field: Field, coerce: Coercer) -> ColumnCoercer:
     refused: dict[object, str] = {}  # messages for values seen failing ("n/a", "pending")
     if field.type == "enum":
         memo.update({choice: choice for choice in field.choices})
-    floats = _decimal_floats(field) if field.type == "decimal" else None
+    bulk = _BULK[field.type](field) if field.type in _BULK else None
 
     def remember(cell: object, result: Any) -> None:
         if (
@@ -224,8 +225,8 @@ def _memoized(field: Field, coerce: Coercer) -> ColumnCoercer:
         if None not in values:
             return values, failed
         missing = _where(values, None)
-        if floats is not None:  # amounts are often all different: settle new ones in bulk
-            missing = floats(cells, missing, values, remember, remember_all)
+        if bulk is not None:  # amounts, timestamps: often all different, settled in bulk
+            missing = bulk(cells, missing, values, remember, remember_all)
         for index in missing:
             cell = cells[index]
             known = refused.get(cell) if type(cell) is str else None
@@ -298,3 +299,42 @@ def _decimal_floats(field: Field) -> BulkSettle:
         return sorted(left)
 
     return settle
+
+
+def _datetime_moments(field: Field) -> BulkSettle:
+    """Settle a datetime column's datetime cells at `missing` in one pass when the field
+    has no bounds: the coercer would give each one's isoformat(), after refusing years
+    before 1900 (checked here on the earliest)."""
+
+    def settle(
+        cells: Sequence[object],
+        missing: list[int],
+        values: list[Any],
+        remember: Remember,
+        remember_all: RememberAll,
+    ) -> list[int]:
+        if field.min is not None or field.max is not None:
+            return missing
+        at = [index for index in missing if type(cells[index]) is datetime]
+        if len(at) < 2:
+            return missing
+        moments = cast(list[datetime], [cells[index] for index in at])
+        try:
+            earliest = min(moments)
+        except TypeError:  # offsets on some, not on others: the coercer decides each
+            return missing
+        if earliest.year < _FIRST_YEAR:
+            return missing
+        texts = list(map(datetime.isoformat, moments))
+        for index, text in zip(at, texts, strict=True):
+            values[index] = text
+        remember_all(moments, texts)
+        return [index for index in missing if type(cells[index]) is not datetime]
+
+    return settle
+
+
+_BULK: dict[str, Callable[[Field], BulkSettle]] = {
+    "decimal": _decimal_floats,
+    "datetime": _datetime_moments,
+}

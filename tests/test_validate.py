@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from datetime import date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -543,3 +543,34 @@ def test_unique_amounts_settled_in_bulk_match_the_coercer() -> None:
                 assert valid[number] == expected, cell
         assert len(valid) > 2000
     assert len(rejected) > 50  # the mixed batch reaches both answers
+
+
+@pytest.mark.parametrize("bounds", ["", "min = 2020-01-01T00:00:00\nmax = 2030-01-01T00:00:00"])
+def test_unique_timestamps_settled_in_bulk_match_the_coercer(bounds: str) -> None:
+    form = parse_form_text(f'name = "t"\n[[fields]]\nname = "f"\ntype = "datetime"\n{bounds}\n')
+    rng = random.Random(8)
+    start = datetime(2019, 6, 1)
+    moments: list[object] = [
+        start + timedelta(seconds=rng.randrange(400_000_000), milliseconds=rng.randrange(1000))
+        for _ in range(3000)
+    ]
+    aware = datetime(2024, 1, 2, 3, 4, tzinfo=UTC)
+    odd: list[object] = [datetime(1899, 12, 31, 1), aware, date(2024, 1, 2), "2024-01-02 10:00"]
+    odd += ["n/a", 45356.5, None, True]
+    fn = build_coercer(form.fields[0])
+    for cells in (moments, moments + odd, [*moments, aware], moments + odd[:1]):
+        cells = cells[:]
+        rng.shuffle(cells)
+        result = Validator(form, ["f"]).validate(
+            [Row(n, (cell,)) for n, cell in enumerate(cells, start=2)]
+        )
+        valid = {r.number: r.data["f"] for r in result.valid}
+        rejected = {r.number: r.errors[0].message for r in result.rejected}
+        for number, cell in enumerate(cells, start=2):
+            try:
+                expected = fn(cell)
+            except Invalid as exc:
+                assert rejected[number] == exc.message, cell
+            else:
+                assert valid[number] == expected, cell
+        assert len(valid) > 1000
