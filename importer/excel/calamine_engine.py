@@ -27,11 +27,25 @@ class SheetUnreadable(InputError):
     """calamine could not read the sheet (the streaming engine may still manage)."""
 
 
-def open_calamine_workbook(source: Source) -> Any:
+# calamine's from_path picks its parser by these extensions (it probes for any other): a file
+# whose extension names another format than its bytes is read from a file object instead.
+_PATH_SUFFIXES = {
+    "xlsx": (".xlsx", ".xlsm", ".xlam"),
+    "xlsb": (".xlsb",),
+    "xls": (".xls", ".xla"),
+    "ods": (".ods",),
+}
+
+
+def open_calamine_workbook(source: Source, file_format: str) -> Any:
+    """The workbook as `file_format` (what sniff found in the bytes), whatever its name."""
     try:
-        if source.path is not None:
+        if source.path is None:
+            return pc.CalamineWorkbook.from_filelike(source.open())
+        if source.path.suffix in _PATH_SUFFIXES.get(file_format, ()):
             return pc.CalamineWorkbook.from_path(str(source.path))
-        return pc.CalamineWorkbook.from_filelike(source.open())
+        with source.open() as handle:  # calamine sniffs the bytes it reads from a file object
+            return pc.CalamineWorkbook.from_filelike(handle)
     except pc.PasswordError:
         raise InputError(
             f"{source.name}: the workbook is password-protected; remove the password and try again"
@@ -79,7 +93,9 @@ class CalamineReader(SheetReader):
         self.file_format = file_format
         self.date1904 = date1904
         self._name = source.name
-        self._workbook = workbook if workbook is not None else open_calamine_workbook(source)
+        self._workbook = (
+            workbook if workbook is not None else open_calamine_workbook(source, file_format)
+        )
         try:
             self.sheet_names = [name for name, _ in calamine_sheets(self._workbook)]
             self.sheet_name = choose_sheet(
