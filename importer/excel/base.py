@@ -74,10 +74,16 @@ def header_texts(values: Sequence[object]) -> list[str]:
     return texts
 
 
-def choose_sheet(name: str, wanted: str | None, sheets: Sequence[tuple[str, bool]]) -> str:
+def choose_sheet(
+    name: str,
+    wanted: str | None,
+    sheets: Sequence[tuple[str, bool]],
+    charts: Sequence[str] = (),
+) -> str:
     """The sheet to read: the one asked for, else the first visible one.
 
     `sheets` is (name, visible) in workbook order; hidden sheets are never picked implicitly.
+    `charts` names the chart sheets (no cells to read): asking for one is refused as such.
     """
     if not sheets:
         raise InputError(f"{name}: the workbook has no sheets")
@@ -89,6 +95,11 @@ def choose_sheet(name: str, wanted: str | None, sheets: Sequence[tuple[str, bool
         if len(folded) == 1:
             return folded[0]
         listing = ", ".join(repr(s) for s, _ in sheets)
+        if any(c.strip().casefold() == wanted.strip().casefold() for c in charts):
+            raise InputError(
+                f"{name}: sheet {wanted!r} is a chart sheet, with no cells to read "
+                f"(the worksheets are: {listing})"
+            )
         raise InputError(f"{name}: no sheet named {wanted!r} (the workbook has: {listing})")
     for sheet, visible in sheets:
         if visible:

@@ -98,8 +98,13 @@ class CalamineReader(SheetReader):
         )
         try:
             self.sheet_names = [name for name, _ in calamine_sheets(self._workbook)]
+            charts = [
+                meta.name
+                for meta in self._workbook.sheets_metadata
+                if meta.typ == pc.SheetTypeEnum.ChartSheet
+            ]
             self.sheet_name = choose_sheet(
-                source.name, wanted_sheet, calamine_sheets(self._workbook)
+                source.name, wanted_sheet, calamine_sheets(self._workbook), charts
             )
             try:
                 self._sheet = self._workbook.get_sheet_by_name(self.sheet_name)
