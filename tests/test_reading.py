@@ -169,6 +169,37 @@ def test_unknown_sheet_lists_the_sheets() -> None:
         open_sheet(SAMPLES / "sheets_openpyxl.xlsx", sheet="Nope")
 
 
+def _chart_first_workbook(path: Path) -> Path:
+    """A workbook whose first sheet is a chart sheet, then a worksheet with the data."""
+    from openpyxl.chart import BarChart, Reference
+
+    wb = openpyxl.Workbook()
+    data = wb.active
+    assert data is not None
+    data.title = "Data"
+    data.append(["Qty"])
+    data.append([3])
+    data.append([5])
+    chart_sheet = wb.create_chartsheet("Chart", 0)
+    chart = BarChart()
+    chart.add_data(Reference(data, min_col=1, min_row=1, max_row=3), titles_from_data=True)
+    chart_sheet.add_chart(chart)
+    wb.save(path)
+    return path
+
+
+@pytest.mark.parametrize("engine", ["calamine", "openpyxl"])
+def test_a_chart_sheet_first_is_passed_over(tmp_path: Path, engine: str) -> None:
+    path = _chart_first_workbook(tmp_path / "chart-first.xlsx")
+    with open_sheet(path, engine=engine) as reader:
+        assert reader.sheet_name == "Data"
+        assert reader.header == ["Qty"]
+        assert [r.values for r in reader.rows()] == [(3.0,), (5.0,)]
+    assert peek_sheet(path).sheet_name == "Data"
+    with pytest.raises(InputError, match=r"sheet 'Chart' is a chart sheet, with no cells"):
+        open_sheet(path, engine=engine, sheet="Chart")
+
+
 def test_csv_with_bom_and_semicolons() -> None:
     header, _, rows, count, engine = read(SAMPLES / "orders.csv")
     assert engine == "csv"

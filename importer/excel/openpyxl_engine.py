@@ -96,7 +96,8 @@ class OpenpyxlReader(SheetReader):
             wb = self._workbook
             sheets = [(ws.title, ws.sheet_state == "visible") for ws in wb.worksheets]
             self.sheet_names = [name for name, _ in sheets]
-            self.sheet_name = choose_sheet(source.name, wanted_sheet, sheets)
+            charts = [chart.title for chart in wb.chartsheets]
+            self.sheet_name = choose_sheet(source.name, wanted_sheet, sheets, charts)
             self._ws = wb[self.sheet_name]
             self.date1904 = wb.epoch.year == 1904
             self._strings = self._ws._shared_strings

@@ -131,7 +131,7 @@ def _open_xlsx(
         with src.open() as handle, zipfile.ZipFile(handle) as archive:
             info = read_xlsx_info(archive, name)
             chosen = choose_sheet(
-                name, sheet, [(s.name, s.state == "visible") for s in info.sheets]
+                name, sheet, [(s.name, s.state == "visible") for s in info.sheets], info.charts
             )
             part = next(s.path for s in info.sheets if s.name == chosen)
             if part is None or part not in archive.NameToInfo:

@@ -33,7 +33,8 @@ class SheetEntry:
 
 @dataclass
 class XlsxInfo:
-    sheets: list[SheetEntry]
+    sheets: list[SheetEntry]  # worksheets only, in workbook order
+    charts: list[str]  # names of the chart (and dialog, macro) sheets: no cells to read
     date1904: bool
     # cellXfs index -> digits the number is zero-padded to (formats like "00000")
     zero_padded_styles: dict[int, int] = field(default_factory=dict)
@@ -68,12 +69,17 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
+# Sheet relationship types (their last path segment) that hold no worksheet cells.
+_NOT_WORKSHEETS = frozenset({"chartsheet", "dialogsheet", "xlmacrosheet", "xlintlmacrosheet"})
+
+
 def read_xlsx_info(archive: zipfile.ZipFile, name: str) -> XlsxInfo:
     workbook = _parse(archive, "xl/workbook.xml", name)
     if workbook is None:
         raise InputError(f"{name}: the workbook has no xl/workbook.xml part")
     rels_root = _parse(archive, "xl/_rels/workbook.xml.rels", name)
     targets: dict[str, str] = {}
+    not_cells: set[str] = set()  # relationships to chart, dialog and macro sheets
     if rels_root is not None:
         for rel in rels_root:
             target = rel.get("Target", "")
@@ -82,9 +88,12 @@ def read_xlsx_info(archive: zipfile.ZipFile, name: str) -> XlsxInfo:
             else:
                 path = posixpath.normpath(posixpath.join("xl", target))
             targets[rel.get("Id", "")] = path
+            if rel.get("Type", "").rsplit("/", 1)[-1].lower() in _NOT_WORKSHEETS:
+                not_cells.add(rel.get("Id", ""))
 
     date1904 = False
     sheets: list[SheetEntry] = []
+    charts: list[str] = []
     for child in workbook:
         tag = _local(child.tag)
         if tag == "workbookPr":
@@ -94,6 +103,9 @@ def read_xlsx_info(archive: zipfile.ZipFile, name: str) -> XlsxInfo:
                 rid = sheet.get(f"{_REL}id") or sheet.get(
                     "{http://purl.oclc.org/ooxml/officeDocument/relationships}id"
                 )
+                if (rid or "") in not_cells:
+                    charts.append(sheet.get("name", ""))
+                    continue
                 sheets.append(
                     SheetEntry(
                         name=sheet.get("name", ""),
@@ -103,6 +115,7 @@ def read_xlsx_info(archive: zipfile.ZipFile, name: str) -> XlsxInfo:
                 )
     return XlsxInfo(
         sheets=sheets,
+        charts=charts,
         date1904=date1904,
         zero_padded_styles=_zero_styles(archive, name),
         strings_claim_absurd=_strings_claim_absurd(archive, name),
