@@ -71,6 +71,9 @@ class _Patterns:
             rb"<" + p + rb'c\b[^>]*?\bt="s"[^>]*>\s*<' + p + rb"v>\s*-"
         )
         self.two_letter = re.compile(rb"<" + p + rb'c r="([A-Z]{2})\d')
+        # Any cell that is not <c r="B12" with one letter: an odd cell or a two-letter one.
+        # Sheets up to column Z (most) find none, and that one search answers both questions.
+        self.not_narrow = re.compile(rb"<" + p + rb'c(?:>|\s(?!r="[A-Z]\d{1,6}"))')
         self._longer: dict[int, re.Pattern[bytes]] = {}
         self._p = p
         self.refless = re.compile(rb"<" + p + rb"c(?:>|\s(?![^>]*\br=)[^>]*>)")
@@ -233,6 +236,9 @@ def _measure(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
         if pats.negative_value in chunk and pats.negative_string.search(chunk):
             scan.bad_string_index = True
         scan.max_string_index = _largest_string_index(chunk, pats, scan.max_string_index)
+    if not pats.not_narrow.search(chunk):
+        scan.max_col = max(scan.max_col, 26)  # single-letter columns only: at most Z
+        return
     if pats.odd_cells.search(chunk):
         if pats.refless.search(chunk):
             scan.positional = True
