@@ -31,6 +31,8 @@ _DEC_TEXT = re.compile(r"[+-]?(?:\d+|\d{1,3}(?:,\d{3})+)?(?:\.\d*)?(?:[eE][+-]?\
 # twice as fast, same matches.
 _LABEL = r"[A-Za-z0-9]++(?:-++[A-Za-z0-9]++)*+"
 _EMAIL = re.compile(rf'[^@\s<>(),;:"\[\]]++@{_LABEL}(?:\.{_LABEL})++')
+# Whole numbers are stored as what PostgreSQL's bigint holds: -2**63 .. 2**63 - 1.
+BIGINT_LIMIT = 1 << 63
 _TRUE = frozenset({"true", "yes", "y", "1", "t"})
 _FALSE = frozenset({"false", "no", "n", "0", "f"})
 _FIRST_YEAR = 1900  # cells holding earlier "dates" are garbage serials (0, negative, NaN)
@@ -141,6 +143,8 @@ def _integer(field: Field, date1904: bool) -> Coercer:
     required = field.required
 
     def bounded(number: int) -> int:
+        if not -BIGINT_LIMIT <= number < BIGINT_LIMIT:
+            raise Invalid(f"{_quote(number)} is too large a whole number to store")
         if lo is not None and number < lo:  # type: ignore[operator]
             raise Invalid(f"{number} is less than the minimum {lo}")
         if hi is not None and number > hi:  # type: ignore[operator]
@@ -160,7 +164,11 @@ def _integer(field: Field, date1904: bool) -> Coercer:
             if not text:
                 return _empty_text(required)
             if _INT_TEXT.fullmatch(text):
-                return bounded(int(text.replace(",", "").split(".")[0]))
+                digits = text.replace(",", "").split(".")[0]
+                if len(digits.lstrip("+-").lstrip("0")) > 19:  # past 2**63 (and int() refuses
+                    # 4,300 digits and more)
+                    raise Invalid(f"{_quote(text)} is too large a whole number to store")
+                return bounded(int(digits))
             raise Invalid(f"{_quote(text)} is not a whole number")
         if kind is int:
             return bounded(value)  # type: ignore[arg-type]

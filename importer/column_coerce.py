@@ -18,7 +18,7 @@ from itertools import compress, count, repeat
 from operator import ge, is_, le
 from typing import Any, cast
 
-from importer.coerce import _EMAIL, _FIRST_YEAR, Coercer, Invalid
+from importer.coerce import _EMAIL, _FALSE, _FIRST_YEAR, _TRUE, BIGINT_LIMIT, Coercer, Invalid
 from importer.forms import Field
 
 # (stored values, [(position, message) of each failed cell])
@@ -112,14 +112,17 @@ def _positions(flags: list[bool]) -> list[int]:
 
 
 def _integer(field: Field, coerce: Coercer) -> ColumnCoercer:
-    lo = field.min if field.min is not None else -(1 << 62)
-    hi = field.max if field.max is not None else 1 << 62
-    stand_in = float(cast(int, max(lo, min(0, hi))))  # a whole number within the bounds
+    # The field's bounds within what a bigint holds (the coercer refuses beyond it too).
+    lo = max(cast(int, field.min), -BIGINT_LIMIT) if field.min is not None else -BIGINT_LIMIT
+    hi = min(cast(int, field.max), BIGINT_LIMIT - 1) if field.max is not None else BIGINT_LIMIT - 1
+    stand_in = float(max(lo, min(0, hi)))  # a whole number within the bounds
 
     def run(cells: Sequence[object]) -> Outcome:
         # Excel stores every number as a float: the common column is whole floats within
         # the bounds, with perhaps a few other cells ("n/a", 1.5) that the coercer decides.
         kinds = set(map(type, cells))
+        if kinds == {str}:
+            return _digit_texts(cells)
         if float not in kinds:
             return _one_by_one(coerce, cells)
         numbers: Sequence[Any] = cells
@@ -132,17 +135,35 @@ def _integer(field: Field, coerce: Coercer) -> ColumnCoercer:
             numbers = _replaced(numbers, odd, stand_in, cells)
             later += odd
         # min/max are exact here: NaN is gone, so one comparison settles the whole column.
-        if field.min is not None and min(numbers) < lo:
+        if min(numbers) < lo:
             below = _positions(list(map(le, repeat(lo), numbers)))
             numbers = _replaced(numbers, below, stand_in, cells)
             later += below
-        if field.max is not None and max(numbers) > hi:
+        if max(numbers) > hi:
             later += _positions(list(map(ge, repeat(hi), numbers)))
             numbers = _replaced(numbers, later, stand_in, cells)
         values: list[Any] = list(map(math.trunc, numbers))  # int() of a whole float, 2x faster
         if not later:
             return values, []
         return _finish(values, cells, coerce, later)
+
+    def _digit_texts(cells: Sequence[object]) -> Outcome:
+        """A CSV's column: plain ASCII digits (18 at most) are what int() makes of them;
+        the other cells ("n/a", "1,000", " 7") are left to the coercer."""
+        texts = cast(Sequence[str], cells)
+        later = _positions(list(map(str.isdigit, texts)))
+        if len(later) > len(texts) // 4:
+            return _one_by_one(coerce, cells)
+        digits = _replaced(texts, later, str(int(stand_in)), cells)
+        if not "".join(digits).isascii() or max(map(len, digits)) > 18:
+            return _one_by_one(coerce, cells)  # other scripts' digits, huge numbers
+        values: list[Any] = list(map(int, digits))
+        if min(values) < lo or max(values) > hi:
+            later += _positions(list(map(le, repeat(lo), values)))
+            later += _positions(list(map(ge, repeat(hi), values)))
+        if not later:
+            return values, []
+        return _finish(values, cells, coerce, sorted(set(later)))
 
     return run
 
@@ -157,10 +178,25 @@ def _replaced(
     return out
 
 
+# The usual spellings of yes/no texts (a CSV's TRUE/FALSE), each meaning what the coercer
+# makes of it (it strips and case-folds, then looks the word up).
+_BOOL_TEXTS: dict[object, bool] = {
+    spelling: truth
+    for words, truth in ((_TRUE, True), (_FALSE, False))
+    for word in words
+    for spelling in (word, word.upper(), word.capitalize())
+}
+
+
 def _boolean(coerce: Coercer) -> ColumnCoercer:
     def run(cells: Sequence[object]) -> Outcome:
-        if set(map(type, cells)) == {bool}:
+        kinds = set(map(type, cells))
+        if kinds == {bool}:
             return list(cells), []
+        if kinds == {str}:
+            values: list[Any] = list(map(_BOOL_TEXTS.get, cells))
+            if None not in values:
+                return values, []
         return _one_by_one(coerce, cells)
 
     return run

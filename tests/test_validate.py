@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from importer.coerce import _EMAIL, Coercer, Invalid, build_coercer
-from importer.column_coerce import _EMAIL_LINES
+from importer.column_coerce import _BOOL_TEXTS, _EMAIL_LINES
 from importer.errors import InputError
 from importer.excel import CellError, NumberText, open_sheet
 from importer.excel.values import Row, display_text
@@ -190,6 +190,9 @@ def coerce(spec: str, value: object) -> Any:
 
 OK_CASES = [
     ('type = "integer"', 12.0, 12),
+    ('type = "integer"', "9223372036854775807", 2**63 - 1),
+    ('type = "integer"', "-9,223,372,036,854,775,808", -(2**63)),
+    ('type = "integer"', "+00000000000000000000000012", 12),
     ('type = "integer"', " 1,234 ", 1234),
     ('type = "integer"', "-5.00", -5),
     ('type = "integer"', NumberText(7.0, "00007"), 7),
@@ -227,6 +230,10 @@ def test_coercion_accepts(spec: str, value: object, expected: object) -> None:
 
 
 BAD_CASES = [
+    ('type = "integer"', "9223372036854775808", "is too large a whole number to store"),
+    ('type = "integer"', "1" * 5000, "is too large a whole number to store"),
+    ('type = "integer"', 2.0**70, "is too large a whole number to store"),
+    ('type = "integer"', -1e300, "is too large a whole number to store"),
     ('type = "integer"', 12.5, "'12.5' is not a whole number"),
     ('type = "integer"', "12a", "'12a' is not a whole number"),
     ('type = "integer"', True, "'TRUE' is a TRUE/FALSE value, not a whole number"),
@@ -574,3 +581,115 @@ def test_unique_timestamps_settled_in_bulk_match_the_coercer(bounds: str) -> Non
             else:
                 assert valid[number] == expected, cell
         assert len(valid) > 1000
+
+
+CSV_LIKE = parse_form_text(
+    """
+name = "csv"
+[[fields]]
+name = "u"
+type = "integer"
+[[fields]]
+name = "i"
+type = "integer"
+min = -5
+max = 100
+[[fields]]
+name = "b"
+type = "boolean"
+"""
+)
+
+
+_CSV_COMMON: dict[str, list[object]] = {
+    "u": ["0", "7", "0012", "123456789012345678", "999999999999999999"],
+    "i": ["0", "5", "100", "007"],
+    "b": ["TRUE", "FALSE", "true", "Yes", "n", "1", "0", "F"],
+}
+_CSV_STRANGE: list[object] = [
+    "101",
+    "-6",
+    " 5 ",
+    "-3",
+    "+4",
+    "1,000",
+    "12.0",
+    "9223372036854775808",
+    "1" * 5000,
+    "",
+    "1234567890123456789",
+    "\u0661\u0662",
+    "\u00b2",
+    "maybe",
+    "yes ",
+    "TrUe",
+    None,
+    3.0,
+    True,
+    "n/a",
+]
+
+
+def _csv_batches() -> list[list[Row]]:
+    """Batches of clean text columns, each with one strange cell in one column (where a
+    fast path must see that its common case does not hold), then random mixes."""
+    fields = CSV_LIKE.fields
+    clean = [
+        [_CSV_COMMON[f.name][n % len(_CSV_COMMON[f.name])] for n in range(300)] for f in fields
+    ]
+    batches = [clean]
+    for column in range(len(fields)):
+        for value in _CSV_STRANGE:
+            columns = [cells[:] for cells in clean]
+            columns[column][137] = value
+            batches.append(columns)
+    rng = random.Random(4)
+    for odd in (0.002, 0.05):
+        for _ in range(4):
+            batches.append(
+                [
+                    [
+                        rng.choice(_CSV_STRANGE)
+                        if rng.random() < odd
+                        else rng.choice(_CSV_COMMON[f.name])
+                        for _ in range(300)
+                    ]
+                    for f in fields
+                ]
+            )
+    return [
+        [Row(n, cells) for n, cells in enumerate(zip(*columns, strict=True), start=2)]
+        for columns in batches
+    ]
+
+
+def test_text_columns_as_a_csv_gives_them_match_the_coercers() -> None:
+    """A CSV's cells are all text: digit columns and yes/no columns take their own fast
+    paths, which must store and refuse exactly what the coercers do."""
+    fields = CSV_LIKE.fields
+    validator = Validator(CSV_LIKE, [f.name for f in fields])
+    coercers = [build_coercer(f) for f in fields]
+    for rows in _csv_batches():
+        result = validator.validate(rows)
+        valid = {r.number: r.data for r in result.valid}
+        rejected = {r.number: [e.message for e in r.errors] for r in result.rejected}
+        assert len(valid) + len(rejected) == len(rows)
+        for row in rows:
+            expected: dict[str, object] = {}
+            failed: list[str] = []
+            for f, fn, value in zip(fields, coercers, row.values, strict=True):
+                try:
+                    expected[f.name] = fn(value)
+                except Invalid as exc:
+                    failed.append(exc.message)
+            if failed:
+                assert rejected[row.number] == failed, row
+            else:
+                assert valid[row.number] == expected, row
+
+
+def test_every_yes_no_spelling_the_column_knows_means_what_the_coercer_says() -> None:
+    coerce_bool = build_coercer(CSV_LIKE.fields[2])
+    assert len(_BOOL_TEXTS) >= 20
+    for text, truth in _BOOL_TEXTS.items():
+        assert coerce_bool(text) is truth, text
