@@ -211,6 +211,33 @@ def test_csv_with_bom_and_semicolons() -> None:
     assert len(semi_rows) == 25 and len(semi_rows[0].values) == len(header)
 
 
+def test_csv_blank_short_and_wide_records(tmp_path: Path) -> None:
+    path = tmp_path / "ragged.csv"
+    path.write_text(
+        "\n"  # a blank line before the header
+        "A,B,C\n"
+        "1,2,3\n"
+        "\n"  # blank line: skipped, not counted
+        ",,\n"  # all cells empty: blank
+        "4,,\n"  # trailing empties
+        "5\n"  # short record
+        ",,,beyond\n"  # content only past the header: blank under the header
+        '6,"two\nlines",7,extra\n'  # a quoted line break, and a cell past the header
+        " ,x, \n",  # spaces are values, not empties
+        encoding="utf-8",
+    )
+    header, header_row, rows, count, _ = read(path)
+    assert (header, header_row) == (["A", "B", "C"], 2)
+    assert [(r.number, r.values) for r in rows] == [
+        (3, ("1", "2", "3")),
+        (6, ("4", None, None)),
+        (7, ("5", None, None)),
+        (9, ("6", "two\nlines", "7")),
+        (10, (" ", "x", " ")),
+    ]
+    assert count == 5
+
+
 def test_ods_through_calamine() -> None:
     header, _, rows, count, engine = read(SAMPLES / "orders.ods")
     assert engine == "calamine"

@@ -68,11 +68,17 @@ class CsvReader(SheetReader):
             try:
                 for record in reader:
                     number += 1
-                    if width is not None:
+                    if width is not None and len(record) > width:
                         record = record[:width]
-                    values: list[str | None] = [v if v != "" else None for v in record]
-                    if all(v is None for v in values):
-                        continue
+                    values: list[str | None]
+                    if "" not in record:  # the usual row: no empty cell, one C-level check
+                        if not record:
+                            continue  # a blank line
+                        values = record  # type: ignore[assignment]
+                    else:
+                        values = [v if v != "" else None for v in record]
+                        if values.count(None) == len(values):
+                            continue
                     if width is not None and len(values) < width:
                         values.extend([None] * (width - len(values)))
                     yield number, values
