@@ -156,9 +156,12 @@ def _integer(field: Field, date1904: bool) -> Coercer:
         if kind is NumberText:
             value, kind = value.value, float  # type: ignore[attr-defined]
         if kind is float:
-            if value.is_integer():  # type: ignore[attr-defined]
-                return bounded(int(value))  # type: ignore[call-overload]
-            raise Invalid(f"{_quote(value)} is not a whole number")
+            if not value.is_integer():  # type: ignore[attr-defined]
+                raise Invalid(f"{_quote(value)} is not a whole number")
+            if not -BIGINT_LIMIT <= value < BIGINT_LIMIT:  # type: ignore[operator]
+                # Quoted as Excel shows it (1.18059162071741E+21), not as 22 digits.
+                raise Invalid(f"{_quote(value)} is too large a whole number to store")
+            return bounded(int(value))  # type: ignore[call-overload]
         if kind is str:
             text = value.strip()  # type: ignore[attr-defined]
             if not text:

@@ -232,7 +232,7 @@ def test_coercion_accepts(spec: str, value: object, expected: object) -> None:
 BAD_CASES = [
     ('type = "integer"', "9223372036854775808", "is too large a whole number to store"),
     ('type = "integer"', "1" * 5000, "is too large a whole number to store"),
-    ('type = "integer"', 2.0**70, "is too large a whole number to store"),
+    ('type = "integer"', 2.0**70, "'1.18059162071741E+21' is too large a whole number to store"),
     ('type = "integer"', -1e300, "is too large a whole number to store"),
     ('type = "integer"', 12.5, "'12.5' is not a whole number"),
     ('type = "integer"', "12a", "'12a' is not a whole number"),
