@@ -16,7 +16,7 @@ from importer.column_coerce import _BOOL_TEXTS, _EMAIL_LINES
 from importer.errors import InputError
 from importer.excel import CellError, NumberText, open_sheet
 from importer.excel.values import Row, display_text
-from importer.forms import load_form_file, parse_form_text
+from importer.forms import Form, load_form_file, parse_form_text
 from importer.validate import Validator, _rows_as_texts
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
@@ -533,23 +533,31 @@ def test_unique_amounts_settled_in_bulk_match_the_coercer() -> None:
     sixteen: list[object] = [round(rng.uniform(1e5, 9e5), 10) for _ in range(3000)]  # 16 digits
     odd: list[object] = [-5.0000000000000001, 1e6, 1e6 + 1e-9, float("nan"), float("inf")]
     odd += [0.0, 1.0, "12.5", "n/a", True, None, 3, date(2024, 1, 2), NumberText(4.0, "004")]
-    fn = build_coercer(form.fields[0])
     for cells in (cents, noisy, sixteen, cents + noisy + sixteen + odd):
         cells = cells[:]
         rng.shuffle(cells)
-        validator = Validator(form, ["f"])
-        result = validator.validate([Row(n, (cell,)) for n, cell in enumerate(cells, start=2)])
-        valid = {r.number: r.data["f"] for r in result.valid}
-        rejected = {r.number: r.errors[0].message for r in result.rejected}
-        for number, cell in enumerate(cells, start=2):
-            try:
-                expected = fn(cell)
-            except Invalid as exc:
-                assert rejected[number] == exc.message, cell
-            else:
-                assert valid[number] == expected, cell
-        assert len(valid) > 2000
-    assert len(rejected) > 50  # the mixed batch reaches both answers
+        valid, rejected = _one_column_as_its_coercer_says(form, cells)
+        assert valid > 2000
+    assert rejected > 50  # the mixed batch reaches both answers
+
+
+def _one_column_as_its_coercer_says(form: Form, cells: list[object]) -> tuple[int, int]:
+    """Validate a one-field form's column as one batch; every cell must come out as the
+    field's coercer says. Returns how many rows were valid and rejected."""
+    fn = build_coercer(form.fields[0])
+    result = Validator(form, ["f"]).validate(
+        [Row(n, (cell,)) for n, cell in enumerate(cells, start=2)]
+    )
+    valid = {r.number: r.data["f"] for r in result.valid}
+    rejected = {r.number: r.errors[0].message for r in result.rejected}
+    for number, cell in enumerate(cells, start=2):
+        try:
+            expected = fn(cell)
+        except Invalid as exc:
+            assert rejected[number] == exc.message, cell
+        else:
+            assert valid[number] == expected, cell
+    return len(valid), len(rejected)
 
 
 @pytest.mark.parametrize("bounds", ["", "min = 2020-01-01T00:00:00\nmax = 2030-01-01T00:00:00"])
@@ -564,23 +572,11 @@ def test_unique_timestamps_settled_in_bulk_match_the_coercer(bounds: str) -> Non
     aware = datetime(2024, 1, 2, 3, 4, tzinfo=UTC)
     odd: list[object] = [datetime(1899, 12, 31, 1), aware, date(2024, 1, 2), "2024-01-02 10:00"]
     odd += ["n/a", 45356.5, None, True]
-    fn = build_coercer(form.fields[0])
     for cells in (moments, moments + odd, [*moments, aware], moments + odd[:1]):
         cells = cells[:]
         rng.shuffle(cells)
-        result = Validator(form, ["f"]).validate(
-            [Row(n, (cell,)) for n, cell in enumerate(cells, start=2)]
-        )
-        valid = {r.number: r.data["f"] for r in result.valid}
-        rejected = {r.number: r.errors[0].message for r in result.rejected}
-        for number, cell in enumerate(cells, start=2):
-            try:
-                expected = fn(cell)
-            except Invalid as exc:
-                assert rejected[number] == exc.message, cell
-            else:
-                assert valid[number] == expected, cell
-        assert len(valid) > 1000
+        valid, _ = _one_column_as_its_coercer_says(form, cells)
+        assert valid > 1000
 
 
 CSV_LIKE = parse_form_text(
