@@ -183,3 +183,15 @@ def only_job_id(conn: Connection) -> int:
     rows = conn.execute("SELECT id FROM import_jobs").fetchall()
     assert len(rows) == 1, rows
     return int(rows[0]["id"])
+
+
+def counts(conn: Connection) -> dict[str, int]:
+    """What exists: jobs, stored files, timers and imported rows (a refusal leaves none)."""
+    row = conn.execute(
+        "SELECT (SELECT count(*) FROM import_jobs) AS jobs,"
+        " (SELECT count(*) FROM import_files) AS files,"
+        " (SELECT count(*) FROM timer_jobs) AS timers,"
+        " (SELECT count(*) FROM form_data) AS rows"
+    ).fetchone()
+    assert row is not None
+    return {k: int(v) for k, v in row.items()}

@@ -15,7 +15,7 @@ import pytest
 
 from importer.db import Connection
 from tests.hostile.generate import FORM_NAME, Case, generate
-from tests.jobs_support import add_form, assert_exactly_once, orders_book, write_book
+from tests.jobs_support import add_form, assert_exactly_once, counts, orders_book, write_book
 
 
 @pytest.fixture
@@ -30,17 +30,6 @@ def one_json(stdout: str) -> dict[str, Any]:
     assert len(lines) == 1, stdout
     data: dict[str, Any] = json.loads(lines[0])
     return data
-
-
-def counts(conn: Connection) -> dict[str, int]:
-    row = conn.execute(
-        "SELECT (SELECT count(*) FROM import_jobs) AS jobs,"
-        " (SELECT count(*) FROM import_files) AS files,"
-        " (SELECT count(*) FROM timer_jobs) AS timers,"
-        " (SELECT count(*) FROM form_data) AS rows"
-    ).fetchone()
-    assert row is not None
-    return {k: int(v) for k, v in row.items()}
 
 
 def test_a_detached_job_is_counted_by_the_worker_that_runs_it(  # type: ignore[no-untyped-def]

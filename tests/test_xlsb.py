@@ -24,6 +24,7 @@ from importer.excel import open_sheet, peek_sheet
 from importer.excel.sniff import make_source, sniff
 from importer.excel.values import Row
 from tests.conftest import CliResult
+from tests.jobs_support import counts
 
 XLSB = Path(__file__).resolve().parent.parent / "sample_data" / "xlsb"
 ANY_SHEETS = XLSB / "any_sheets.xlsb"
@@ -214,16 +215,6 @@ def pairs_form(cli, tmp_path: Path) -> str:  # type: ignore[no-untyped-def]
     return "pairs"
 
 
-def _counts(conn: Connection) -> dict[str, int]:
-    row = conn.execute(
-        "SELECT (SELECT count(*) FROM import_jobs) AS jobs,"
-        " (SELECT count(*) FROM import_files) AS files,"
-        " (SELECT count(*) FROM form_data) AS rows"
-    ).fetchone()
-    assert row is not None
-    return {k: int(v) for k, v in row.items()}
-
-
 def _job(result: CliResult) -> dict[str, object]:
     lines = [line for line in result.stdout.splitlines() if line.strip()]
     assert len(lines) == 1, result.stdout
@@ -249,7 +240,7 @@ def test_refused_files_exit_2_with_their_own_message_and_no_job(  # type: ignore
     assert result.exit_code == 2, (result.stdout, result.stderr)
     assert result.stderr.strip() == f"error: {message}"
     assert "Traceback" not in result.stderr
-    assert _counts(conn) == {"jobs": 0, "files": 0, "rows": 0}
+    assert counts(conn) == {"jobs": 0, "files": 0, "timers": 0, "rows": 0}
 
 
 @pytest.mark.parametrize(
@@ -267,7 +258,7 @@ def test_refused_sheets_exit_2_and_no_job(  # type: ignore[no-untyped-def]
     assert result.exit_code == 2, (result.stdout, result.stderr)
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
-    assert _counts(conn) == {"jobs": 0, "files": 0, "rows": 0}
+    assert counts(conn) == {"jobs": 0, "files": 0, "timers": 0, "rows": 0}
 
 
 def test_openpyxl_engine_on_xlsb_exits_2_and_no_job(  # type: ignore[no-untyped-def]
@@ -277,7 +268,7 @@ def test_openpyxl_engine_on_xlsb_exits_2_and_no_job(  # type: ignore[no-untyped-
     assert result.exit_code == 2
     assert "reads .xlsx and .xlsm only; this file is .xlsb" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
-    assert _counts(conn) == {"jobs": 0, "files": 0, "rows": 0}
+    assert counts(conn) == {"jobs": 0, "files": 0, "timers": 0, "rows": 0}
 
 
 def test_submit_imports_the_good_rows_and_reports_the_bad_one(  # type: ignore[no-untyped-def]
@@ -322,7 +313,7 @@ def test_submit_imports_the_good_rows_and_reports_the_bad_one(  # type: ignore[n
     again = cli("submit", str(ANY_SHEETS), "--form", pairs_form, "--json")
     assert again.exit_code == 3
     assert _job(again)["id"] == job_id  # the same file is not imported twice
-    assert _counts(conn) == {"jobs": 1, "files": 1, "rows": 2}
+    assert counts(conn) == {"jobs": 1, "files": 1, "timers": 0, "rows": 2}
 
 
 def test_submit_of_an_xlsb_named_xlsx(  # type: ignore[no-untyped-def]
