@@ -13,15 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
-from itertools import repeat
-from operator import itemgetter, methodcaller
-from typing import Any, NamedTuple, cast, overload
+from operator import itemgetter
+from typing import Any, NamedTuple, overload
 
 from importer.coerce import Coercer, build_coercer
 from importer.column_coerce import ColumnCoercer, column_coercer
 from importer.errors import InputError
-from importer.excel.values import Row, RowBatch, display_text
+from importer.excel.values import Row, RowBatch, display_texts
 from importer.forms import Form, normalize_header
 from importer.row_json import RowTemplate
 
@@ -264,34 +262,10 @@ def _rows_as_texts(rows: list[Sequence[object]]) -> list[list[str | None]]:
 
 
 def _column_texts(cells: Sequence[object]) -> Sequence[str | None]:
-    kinds = set(map(type, cells))
-    texts: Sequence[str | None]
-    if kinds == {str}:
-        texts = cast(Sequence[str], cells)
-    elif kinds == {float}:
-        # number_text is format ".15g" unless that gives an exponent or "-0".
-        formatted = list(map(format, cast(Sequence[float], cells), repeat(".15g")))
-        if "e" in "".join(formatted) or "-0" in formatted:
-            return list(map(display_text, cells))
-        return formatted
-    elif len(kinds) == 1 and (text_of := _TEXT_OF.get(kinds.pop())) is not None:
-        return list(map(text_of, cells))
-    else:
-        texts = list(map(display_text, cells))
+    texts = display_texts(cells)
     if "\x00" in "".join(filter(None, texts)):
         return list(map(_storable, texts))
     return texts
-
-
-# display_text of a column of one type, in one C-level pass (none of these can hold a NUL).
-_TEXT_OF: dict[type, Callable[[Any], str | None]] = {
-    date: date.isoformat,
-    time: time.isoformat,
-    datetime: methodcaller("isoformat", " "),
-    bool: {True: "TRUE", False: "FALSE"}.__getitem__,
-    int: int.__repr__,
-    type(None): lambda _: None,
-}
 
 
 def _storable(text: str | None) -> str | None:

@@ -9,11 +9,13 @@ zip code 00123 shown by format 00000).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from functools import partial
-from typing import NamedTuple, cast, overload
+from itertools import repeat
+from operator import methodcaller
+from typing import Any, NamedTuple, cast, overload
 
 CellValue = object  # one of the types listed above
 
@@ -153,25 +155,46 @@ def display_text(value: object) -> str | None:
     """A normalized value as text, for error reports and the rejected-rows export."""
     if value is None:
         return None
-    kind = type(value)
-    if kind is str:
-        return value  # type: ignore[return-value]
-    if kind is float:
-        return number_text(value)  # type: ignore[arg-type]
-    if kind is bool:
-        return "TRUE" if value else "FALSE"
-    if kind is int:
-        return str(value)
-    if kind is datetime:
-        return cast(datetime, value).isoformat(sep=" ")
-    if kind is date or kind is time:
-        return cast(date, value).isoformat()
-    if kind is CellError:
-        return cast(CellError, value).code or None
-    if kind is timedelta:
-        seconds = int(value.total_seconds())  # type: ignore[attr-defined]
-        return f"{seconds // 3600}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
-    return str(value)
+    if type(value) is str:
+        return value
+    text_of = _TEXT_OF.get(type(value))
+    return text_of(value) if text_of is not None else str(value)
+
+
+def display_texts(values: Sequence[object]) -> list[str | None]:
+    """display_text of each value; a column of one type takes a C-level pass or two."""
+    kinds = set(map(type, values))
+    if len(kinds) == 1:
+        kind = kinds.pop()
+        if kind is str:
+            return list(cast(Sequence[str], values))
+        if kind is float:
+            # number_text is format ".15g" unless that gives an exponent or "-0".
+            texts = list(map(format, cast(Sequence[float], values), repeat(".15g")))
+            if "e" not in "".join(texts) and "-0" not in texts:
+                return cast(list[str | None], texts)
+        elif (text_of := _TEXT_OF.get(kind)) is not None:
+            return list(map(text_of, values))
+    return list(map(display_text, values))
+
+
+def _duration_text(value: timedelta) -> str:
+    seconds = int(value.total_seconds())
+    return f"{seconds // 3600}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}"
+
+
+# How each value type shows as text (display_text; str and None are handled before).
+_TEXT_OF: dict[type, Callable[[Any], str | None]] = {
+    float: number_text,
+    bool: {True: "TRUE", False: "FALSE"}.__getitem__,
+    int: int.__repr__,
+    datetime: methodcaller("isoformat", " "),
+    date: date.isoformat,
+    time: time.isoformat,
+    CellError: lambda error: error.code or None,
+    timedelta: _duration_text,
+    type(None): lambda _: None,
+}
 
 
 def zero_padded_width(format_code: str) -> int | None:
