@@ -262,7 +262,16 @@ def _memoized(field: Field, coerce: Coercer) -> ColumnCoercer:
             return values, failed
         missing = _where(values, None)
         if bulk is not None:  # amounts, timestamps: often all different, settled in bulk
-            missing = bulk(cells, missing, values, remember, remember_all)
+            settled, results = bulk(cells, missing)
+            if len(settled) == len(values):  # the whole column (a batch of new amounts)
+                values, missing = results, []
+                remember_all(cells, results)
+            elif settled:
+                for index, result in zip(settled, results, strict=True):
+                    values[index] = result
+                remember_all([cells[index] for index in settled], results)
+                done = set(settled)
+                missing = [index for index in missing if index not in done]
         for index in missing:
             cell = cells[index]
             known = refused.get(cell) if type(cell) is str else None
@@ -283,15 +292,15 @@ def _memoized(field: Field, coerce: Coercer) -> ColumnCoercer:
     return run
 
 
-Remember = Callable[[object, Any], None]
-RememberAll = Callable[[Sequence[object], Sequence[Any]], None]
-BulkSettle = Callable[[Sequence[object], list[int], list[Any], Remember, RememberAll], list[int]]
+# (cells, positions the memo did not answer) -> (positions settled, their stored values);
+# the cells not settled are left to the coercer.
+BulkSettle = Callable[[Sequence[object], list[int]], tuple[list[int], list[Any]]]
 
 
 def _decimal_floats(field: Field) -> BulkSettle:
     """Settle a decimal column's float cells at `missing` without a coercer call each: the
     coercer's own rounding (15 significant digits, format ".15g") as one C-level pass, then
-    its bounds. Returns the positions left to the coercer (other types, NaN, out of bounds).
+    its bounds. Other types, NaN and out-of-bounds values are left to the coercer.
 
     Why the repr shortcut holds: if x's shortest repr d has k <= 15 significant digits, x
     is within 2**-53 * |x| of d, far less than half a unit in d's 15th digit, so rounding x
@@ -299,40 +308,21 @@ def _decimal_floats(field: Field) -> BulkSettle:
     lo = float(cast(float, field.min)) if field.min is not None else -math.inf
     hi = float(cast(float, field.max)) if field.max is not None else math.inf
 
-    def settle(
-        cells: Sequence[object],
-        missing: list[int],
-        values: list[Any],
-        remember: Remember,
-        remember_all: RememberAll,
-    ) -> list[int]:
+    def settle(cells: Sequence[object], missing: list[int]) -> tuple[list[int], list[Any]]:
         at = [index for index in missing if type(cells[index]) is float]
         if len(at) < 2:
-            return missing
-        picked = [cells[index] for index in at]
-        numbers = cast(list[float], picked)
+            return [], []
+        numbers = cast(list[float], [cells[index] for index in at])
         # A float whose shortest repr has at most 15 digits is its own rounding: checking
         # that costs half of formatting each one.
         if max(map(len, map(float.__repr__, numbers))) <= 15:
             rounded = numbers
         else:
             rounded = list(map(float, map(format, numbers, repeat(".15g"))))
-        left = [index for index in missing if type(cells[index]) is not float]
         if all(map(math.isfinite, rounded)) and min(rounded) >= lo and max(rounded) <= hi:
-            if len(at) == len(values):
-                values[:] = rounded
-            else:
-                for index, number in zip(at, rounded, strict=True):
-                    values[index] = number
-            remember_all(picked, rounded)
-            return left
-        for index, cell, number in zip(at, picked, rounded, strict=True):
-            if lo <= number <= hi and math.isfinite(number):
-                values[index] = number
-                remember(cell, number)
-            else:
-                left.append(index)
-        return sorted(left)
+            return at, rounded
+        fits = [lo <= number <= hi and math.isfinite(number) for number in rounded]
+        return list(compress(at, fits)), list(compress(rounded, fits))
 
     return settle
 
@@ -342,30 +332,20 @@ def _datetime_moments(field: Field) -> BulkSettle:
     has no bounds: the coercer would give each one's isoformat(), after refusing years
     before 1900 (checked here on the earliest)."""
 
-    def settle(
-        cells: Sequence[object],
-        missing: list[int],
-        values: list[Any],
-        remember: Remember,
-        remember_all: RememberAll,
-    ) -> list[int]:
+    def settle(cells: Sequence[object], missing: list[int]) -> tuple[list[int], list[Any]]:
         if field.min is not None or field.max is not None:
-            return missing
+            return [], []
         at = [index for index in missing if type(cells[index]) is datetime]
         if len(at) < 2:
-            return missing
+            return [], []
         moments = cast(list[datetime], [cells[index] for index in at])
         try:
             earliest = min(moments)
         except TypeError:  # offsets on some, not on others: the coercer decides each
-            return missing
+            return [], []
         if earliest.year < _FIRST_YEAR:
-            return missing
-        texts = list(map(datetime.isoformat, moments))
-        for index, text in zip(at, texts, strict=True):
-            values[index] = text
-        remember_all(moments, texts)
-        return [index for index in missing if type(cells[index]) is not datetime]
+            return [], []
+        return at, list(map(datetime.isoformat, moments))
 
     return settle
 
