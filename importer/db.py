@@ -112,7 +112,7 @@ class Queries:
 
     def __init__(self) -> None:
         self._queries: dict[str, str] = {}
-        folder = resources.files("importer") / "sql" / "queries"
+        folder = resources.files("importer.sql") / "queries"
         for entry in sorted(folder.iterdir(), key=lambda e: e.name):
             if entry.name.endswith(".sql"):
                 self._parse(entry.read_text(encoding="utf-8"), entry.name)
@@ -158,7 +158,7 @@ class Migration:
 
 
 def available_migrations() -> list[Migration]:
-    folder = resources.files("importer") / "sql" / "migrations"
+    folder = resources.files("importer.sql") / "migrations"
     found = []
     for entry in folder.iterdir():
         match = re.fullmatch(r"(\d{4})_([a-z0-9_]+)\.sql", entry.name)
