@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 
 demo: setup
 	$(BIN)/importer forms add sample_data/orders.form.toml
-	$(BIN)/importer submit sample_data/orders.xlsx --form orders; \
+	$(BIN)/importer submit sample_data/orders.xlsx; \
 	  code=$$?; [ $$code -eq 0 ] || [ $$code -eq 3 ]
 
 test: setup

@@ -156,10 +156,10 @@ def _warm_imports() -> None:
     process, not per workbook."""
     import python_calamine  # noqa: F401
 
-    import importer.batch_writer
     import importer.cli
     import importer.excel
-    import importer.pipeline
+    import importer.repositories.batches
+    import importer.running.job_run
     import importer.submission
     import importer.validate  # noqa: F401
 
@@ -275,9 +275,9 @@ def run(
 ) -> bool:
     """Print the figures and ratios; True when every target is met."""
     from importer.config import load_settings
-    from importer.db import connect, resolve_url
+    from importer.database import connect, resolve_url
     from importer.forms import parse_form_text
-    from importer.forms_repo import save_form
+    from importer.repositories.forms import save_form
     from sample_data.generate import big_form_text
 
     say = report or (lambda text: print(text, flush=True))

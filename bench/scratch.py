@@ -10,7 +10,7 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
-from importer.db import connect, migrate
+from importer.database import connect, migrate
 
 
 @contextmanager

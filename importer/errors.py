@@ -59,6 +59,18 @@ class DatabaseUnavailable(DatabaseError):
     """The server cannot be reached (or the connection dropped)."""
 
 
+class LockTimeout(DatabaseError):
+    """A row or table lock was not granted within the session's lock_timeout."""
+
+
+class UniqueViolation(DatabaseError):
+    """A statement would have stored a second row with the same unique key."""
+
+
+class TransientConflict(DatabaseError):
+    """A deadlock or serialization failure: the transaction was rolled back; retry it."""
+
+
 class SchemaError(DatabaseError):
     """The schema is newer than this code, or a migration failed."""
 
@@ -73,3 +85,23 @@ class LeaseLost(ImporterError):
 
 class JobFailed(ImporterError):
     """The job ended in `failed`."""
+
+
+# --- describing errors -------------------------------------------------------------------
+
+# Errors are stored on jobs and timers and shown on one line: bounded, never a traceback.
+MAX_ERROR_CHARS = 2000
+
+
+def bounded_error(text: str) -> str:
+    """The text, at most MAX_ERROR_CHARS long (cut with an ellipsis), never empty."""
+    text = text.strip() or "error"
+    return text if len(text) <= MAX_ERROR_CHARS else text[: MAX_ERROR_CHARS - 1] + "…"
+
+
+def describe_error(exc: BaseException) -> str:
+    """One bounded line: the tool's own errors as their message, others with their type."""
+    if isinstance(exc, ImporterError):
+        return bounded_error(str(exc).strip() or type(exc).__name__)
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return bounded_error(f"{type(exc).__name__}: {text}" if text else type(exc).__name__)

@@ -18,18 +18,19 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskID, TextColumn
 from rich.table import Table
 
-from importer.jobs import Job
-from importer.pipeline import JobProgress
+from importer.repositories.jobs import Job
+from importer.running.job_run import JobProgress
+from importer.states import ProgressPhase
 
 PHASE_TEXT = {
-    "opening": "reading workbook",
-    "importing": "importing",
-    "done": "done",
-    "cancelled": "cancelled",
-    "stopped": "stopped",
-    "lease_lost": "lease lost",
-    "attempt_failed": "attempt failed",
-    "waiting": "waiting",
+    ProgressPhase.OPENING: "reading workbook",
+    ProgressPhase.IMPORTING: "importing",
+    ProgressPhase.DONE: "done",
+    ProgressPhase.CANCELLED: "cancelled",
+    ProgressPhase.STOPPED: "stopped",
+    ProgressPhase.LEASE_LOST: "lease lost",
+    ProgressPhase.ATTEMPT_FAILED: "attempt failed",
+    ProgressPhase.WAITING: "waiting",
 }
 
 
@@ -69,7 +70,7 @@ def plain_line(event: JobProgress) -> str:
         f"{done:,}/{format_count(total)} rows{percent}",
         format_rate(event.rows_per_second),
     ]
-    if event.phase == "importing":
+    if event.phase is ProgressPhase.IMPORTING:
         parts.append(f"ETA {format_duration(eta_seconds(event))}")
     parts.append(f"{event.success_rows:,} good, {event.failed_rows:,} rejected")
     line = " · ".join(parts)
@@ -128,7 +129,7 @@ class LiveView(ProgressView):
 
     def __init__(self, console: Console) -> None:
         self.progress = Progress(
-            TextColumn("job {task.fields[job_id]} {task.description}"),
+            TextColumn("job {task.fields[job_id]} {task.description}", markup=False),
             BarColumn(bar_width=20),
             TextColumn("{task.fields[done]}/{task.fields[total_text]}"),
             TextColumn("{task.fields[rate]}"),
@@ -136,7 +137,7 @@ class LiveView(ProgressView):
             TextColumn(
                 "[green]{task.fields[good]} good[/] [red]{task.fields[rejected]} rejected[/]"
             ),
-            TextColumn("{task.fields[phase]}"),
+            TextColumn("{task.fields[phase]}", markup=False),
             console=console,
             refresh_per_second=4,
         )

@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-import psycopg
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
-from importer.db import Connection, queries, translate
+from importer.database import Connection
 from importer.errors import UsageError
-from importer.jobs import get_job
+from importer.repositories.jobs import get_job
+from importer.repositories.rejected_rows import rejected_row_width, rejected_rows
 
 FORMATS = (".xlsx", ".csv")
 ROW_COLUMN = "Excel row"
@@ -67,15 +67,6 @@ def _columns(header: list[str] | None, width: int) -> list[str]:
 
     row_name = unique(ROW_COLUMN)
     return [row_name, *names, unique(ERRORS_COLUMN)]
-
-
-def _rejected_rows(conn: Connection, job_id: int) -> Iterator[tuple[int, list[Any], str]]:
-    # A server-side cursor: a job may have many rejected rows; memory stays flat.
-    with conn.transaction(), conn.cursor(name=f"rejected_rows_{job_id}") as cursor:
-        cursor.itersize = 2000
-        cursor.execute(queries().rejected_rows_for_report, {"job_id": job_id})
-        for row in cursor:
-            yield int(row["row_number"]), list(row["row_values"]), str(row["errors"])
 
 
 def _check_target(path: Path) -> str:
@@ -138,19 +129,13 @@ def export_rejected_rows(conn: Connection, job_id: int, target: Path) -> ExportS
     """Write the job's rejected rows to ``target`` (.xlsx or .csv), atomically."""
     suffix = _check_target(target)
     job = get_job(conn, job_id)
-    width_row = conn.execute(
-        "SELECT coalesce(max(jsonb_array_length(row_values)), 0) AS width"
-        " FROM import_rejected_rows WHERE import_job_id = %s",
-        (job_id,),
-    ).fetchone()
-    width = int(width_row["width"]) if width_row else 0
-    columns = _columns(job.header, width)
+    columns = _columns(job.header, rejected_row_width(conn, job_id))
 
     fd, temp_name = tempfile.mkstemp(
         dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.", suffix=".tmp"
     )
     try:
-        rows = _rejected_rows(conn, job_id)
+        rows = rejected_rows(conn, job_id)
         if suffix == ".csv":
             # utf-8-sig: Excel opens it as UTF-8 instead of guessing a code page.
             with os.fdopen(fd, "w", encoding="utf-8-sig", newline="") as stream:
@@ -162,9 +147,6 @@ def export_rejected_rows(conn: Connection, job_id: int, target: Path) -> ExportS
             count = _write_xlsx(temp_name, columns, rows)
         os.chmod(temp_name, 0o666 & ~_umask())  # mkstemp makes it private; a report is not
         os.replace(temp_name, target)
-    except psycopg.Error as exc:
-        _discard(temp_name)
-        raise translate(exc) from exc
     except OSError as exc:
         _discard(temp_name)
         raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from exc

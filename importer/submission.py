@@ -13,11 +13,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from importer import jobs
 from importer.config import ImportSettings
-from importer.db import Connection
+from importer.database import Connection
 from importer.errors import InputError
-from importer.jobs import Job
+from importer.repositories import jobs
+from importer.repositories.jobs import Job
+from importer.states import JobStatus
 
 if TYPE_CHECKING:
     from importer.excel import SheetPeek
@@ -51,7 +52,7 @@ def submit_workbook(
     conn: Connection,
     path: Path,
     *,
-    form_name: str,
+    form_name: str | None,
     settings: ImportSettings,
     sheet: str | None = None,
     engine: str = "auto",
@@ -74,11 +75,16 @@ def submit_workbook(
     and the run that reads the rows counts them.
     """
     from importer.excel import open_sheet, peek_sheet
-    from importer.forms_repo import get_form
+    from importer.repositories.forms import get_form
 
+    # A named form is looked up before the file is read (an unknown name is the error).
+    named = get_form(conn, form_name) if form_name is not None else None
     content = read_workbook_bytes(path)
-    form, version = get_form(conn, form_name)
-    store = _Store(conn, content, path.name, form, version, settings, force, timer_max_attempts)
+
+    def store_for(header: list[str]) -> _Store:
+        form, version = named or _choose(conn, header)
+        return _Store(conn, content, path.name, form, version, settings, force, timer_max_attempts)
+
     if claim_owner is None or due_at is not None:
         # Runs elsewhere, later: the safety and header checks without parsing every row.
         peek = peek_sheet(
@@ -88,21 +94,31 @@ def submit_workbook(
             memory_budget_mb=memory_budget_mb,
             file_name=path.name,
         )
-        return store.submit(peek, None, claim_owner=None, due_at=due_at)
+        return store_for(peek.header).submit(peek, None, claim_owner=None, due_at=due_at)
 
     reader = open_sheet(
         content, sheet=sheet, engine=engine, memory_budget_mb=memory_budget_mb, file_name=path.name
     )
     try:
-        submission = store.submit(reader, reader.count_rows, claim_owner=claim_owner, due_at=None)
+        submission = store_for(reader.header).submit(
+            reader, reader.count_rows, claim_owner=claim_owner, due_at=None
+        )
     except BaseException:
         reader.close()
         raise
-    if keep_reader and submission.created and submission.job.status == "running":
+    if keep_reader and submission.created and submission.job.status is JobStatus.RUNNING:
         # The foreground run reads these very bytes: hand the open sheet over, no second parse.
         return replace(submission, reader=reader)
     reader.close()
     return submission
+
+
+def _choose(conn: Connection, header: list[str]) -> tuple[Form, int]:
+    """No --form: the registered form (current versions) this header is for."""
+    from importer.form_choice import choose_form
+    from importer.repositories.forms import current_forms
+
+    return choose_form(current_forms(conn), header)
 
 
 @dataclass(frozen=True)
@@ -175,7 +191,8 @@ def _create(
         if not created:
             return Submission(job, created=False)
         if due_at is not None:
-            from importer.timers import SCHEDULED_IMPORT, schedule_timer
+            from importer.repositories.timers import schedule_timer
+            from importer.timers.kinds import SCHEDULED_IMPORT
 
             timer_id = schedule_timer(
                 conn,

@@ -16,6 +16,7 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import psycopg
 import pytest
@@ -23,7 +24,7 @@ from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
 from importer.config import Settings
-from importer.db import Connection, connect, migrate
+from importer.database import Connection, connect, migrate
 
 RUN_ID = uuid.uuid4().hex[:8]
 
@@ -38,7 +39,7 @@ def server_url() -> Iterator[str]:
     if url:
         yield url
         return
-    from importer.embedded import EmbeddedServer
+    from importer.database.embedded import EmbeddedServer
 
     # Not under pytest's base folder: pytest prunes old run folders (and resets their
     # modes), which would pull the data directory from under a server still in use.
@@ -130,8 +131,12 @@ class CliResult:
     stderr: str
 
 
+class Cli(Protocol):
+    def __call__(self, *args: str) -> CliResult: ...
+
+
 @pytest.fixture
-def cli(cli_env: dict[str, str], capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
+def cli(cli_env: dict[str, str], capsys: pytest.CaptureFixture[str]) -> Cli:
     """Run the real CLI in-process: cli("submit", "f.xlsx", "--form", "orders")."""
     from importer.cli import run
 

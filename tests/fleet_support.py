@@ -11,8 +11,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
-from importer import jobs
-from importer.db import Connection
+from importer.database import Connection
+from importer.repositories import jobs
 from tests.conftest import IMPORTER_CMD
 
 T = TypeVar("T")

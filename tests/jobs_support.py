@@ -13,9 +13,9 @@ from typing import Any
 import psutil
 import xlsxwriter
 
-from importer.db import Connection
+from importer.database import Connection
 from importer.forms import parse_form_text
-from importer.forms_repo import save_form
+from importer.repositories.forms import save_form
 
 ORDERS_FORM = """
 name = "orders"

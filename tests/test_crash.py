@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from importer.db import Connection
+from importer.database import Connection
 from tests.conftest import IMPORTER_CMD
 from tests.jobs_support import (
     Book,

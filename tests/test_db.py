@@ -8,15 +8,15 @@ import sys
 import psycopg
 import pytest
 
-from importer.db import (
+from importer.database import (
     available_migrations,
     connect,
     describe_target,
     mask_url,
     migrate,
     queries,
-    translate,
 )
+from importer.database.errors import translate
 from importer.errors import DatabaseUnavailable, SchemaError
 
 EXPECTED_TABLES = {
@@ -54,7 +54,7 @@ def test_empty_database_migrates_to_latest_and_rerun_is_noop(empty_database_url:
 
 def test_concurrent_migrate_from_two_processes(empty_database_url: str) -> None:
     code = (
-        "import sys; from importer.db import connect, migrate\n"
+        "import sys; from importer.database import connect, migrate\n"
         "with connect(sys.argv[1]) as c: print(len(migrate(c)))\n"
     )
     procs = [
@@ -121,7 +121,7 @@ def test_unreachable_server_names_target_without_password(cli, monkeypatch) -> N
 
 def test_translate_masks_passwords_in_messages() -> None:
     exc = psycopg.OperationalError("failed for postgresql://u:pw123@h/d")
-    assert "pw123" not in str(translate(exc, "postgresql://u:pw123@h/d"))
+    assert "pw123" not in str(translate(exc, url="postgresql://u:pw123@h/d"))
 
 
 def test_named_queries_load_once() -> None:

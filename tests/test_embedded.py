@@ -8,10 +8,10 @@ from pathlib import Path
 
 import psycopg
 
-from importer.embedded import EmbeddedServer
+from importer.database.embedded import EmbeddedServer
 
 START = (
-    "import sys; from pathlib import Path; from importer.embedded import EmbeddedServer\n"
+    "import sys; from pathlib import Path; from importer.database.embedded import EmbeddedServer\n"
     "print(EmbeddedServer(Path(sys.argv[1])).ensure_running())\n"
 )
 

@@ -17,9 +17,10 @@ from typing import Any
 
 import pytest
 
-from importer.db import Connection
+from importer.database import Connection
 from importer.identity import new_owner
-from importer.process_loop import Registration
+from importer.running.daemon import Registration
+from importer.states import ProcessKind
 from tests.conftest import IMPORTER_CMD
 from tests.fleet_support import wait_for
 from tests.jobs_support import (
@@ -185,7 +186,7 @@ def test_registration_heartbeats_and_comes_back_when_forgotten(
     conn: Connection, database_url: str
 ) -> None:
     owner = new_owner()
-    with Registration(database_url, owner, "submit", interval=0.05):
+    with Registration(database_url, owner, ProcessKind.FOREGROUND, interval=0.05):
         [first] = processes(conn)  # registered before start() returns
         assert (first["owner"], first["kind"], first["pid"]) == (owner, "submit", os.getpid())
         wait_for(

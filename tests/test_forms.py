@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from importer.db import Connection
+from importer.database import Connection
 from importer.errors import FormError, NotFoundError
 from importer.excel import open_sheet
 from importer.form_infer import infer_form
 from importer.forms import Form, form_to_toml, load_form_file, normalize_header, parse_form_text
-from importer.forms_repo import get_form, list_forms, save_form
+from importer.repositories.forms import get_form, list_forms, save_form
 from importer.validate import BatchResult, Validator
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from importer.db import Connection, connect
+from importer.database import Connection, connect
 from tests.chaos.procs import Measured, run_measured
 from tests.hostile.generate import FORM_NAME, Case, generate
 

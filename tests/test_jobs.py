@@ -6,9 +6,10 @@ import threading
 
 import pytest
 
-from importer import jobs
-from importer.db import Connection, connect
+from importer.database import Connection, connect
 from importer.errors import LeaseLost, NotFoundError, StateError
+from importer.repositories import jobs
+from importer.states import JobStatus
 
 
 def new_job(conn: Connection, content: bytes = b"workbook", **changes: object) -> jobs.Job:
@@ -251,7 +252,7 @@ def test_listing_and_lookup(conn: Connection) -> None:
     b = new_job(conn, b"b")
     jobs.cancel(conn, a.id)
     assert [j.id for j in jobs.list_jobs(conn)] == [a.id, b.id]
-    assert [j.id for j in jobs.list_jobs(conn, statuses=["pending"])] == [b.id]
+    assert [j.id for j in jobs.list_jobs(conn, statuses=[JobStatus.PENDING])] == [b.id]
     assert [j.id for j in jobs.list_jobs(conn, limit=1)] == [b.id]
     assert jobs.get_job(conn, b.id).to_json()["status"] == "pending"
     with pytest.raises(NotFoundError):

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from importer import jobs
 from importer.config import ImportSettings, TimerSettings
-from importer.db import Connection, connect
+from importer.database import Connection, connect
 from importer.errors import InputError, NotFoundError
-from importer.pipeline import JobProgress, run_job
-from importer.scheduler import TimerScheduler
+from importer.repositories import jobs
+from importer.running.job_run import JobProgress, run_job
 from importer.submission import submit_workbook
+from importer.timers.scheduler import TimerScheduler
 from tests.jobs_support import (
     KEYED_FORM,
     add_form,

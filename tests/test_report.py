@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from importer import jobs
-from importer.db import Connection
+from importer.database import Connection
 from importer.errors import UsageError
 from importer.report import csv_safe, export_rejected_rows, looks_like_formula
+from importer.repositories import jobs
 
 HEADER = ["Order ID", "Customer", "Amount"]
 

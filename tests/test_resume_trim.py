@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from importer import jobs
-from importer.db import Connection
+from importer.database import Connection
 from importer.excel import open_sheet
 from importer.excel.xlsx_trim import without_rows
-from importer.pipeline import JobProgress, run_job
+from importer.repositories import jobs
+from importer.running.job_run import JobProgress, run_job
 from tests.jobs_support import add_form, assert_exactly_once, orders_book
 from tests.test_batches import ROWS, _tricky_workbook
 from tests.test_pipeline import SETTINGS, submit

@@ -23,7 +23,7 @@ import pytest
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
-from importer.db import Connection, connect
+from importer.database import Connection, connect
 from tests.chaos.procs import Measured, run_measured
 from tests.hostile.ooxml import Package, Sheet, rows_xml, sheet_xml
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from importer.db import Connection
+from importer.database import Connection
 from tests.hostile.generate import FORM_NAME, Case, generate
 from tests.jobs_support import add_form, assert_exactly_once, counts, orders_book, write_book
 

@@ -10,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from importer import jobs, timers
 from importer.config import TimerSettings
-from importer.db import Connection
+from importer.database import Connection
 from importer.errors import StateError
-from importer.timers import TimerFirer, claim_timers, get_timer, schedule_timer
+from importer.repositories import jobs, timers
+from importer.repositories.timers import claim_timers, get_timer, schedule_timer
+from importer.timers import kinds
+from importer.timers.firing import TimerFirer
 from tests.conftest import CliResult
 from tests.fleet_support import EFFECT_LOG_SQL, children, wait_for, waiting_job
 
@@ -65,7 +67,7 @@ def test_one_live_timer_per_target_and_rescheduling_moves_it(conn: Connection) -
 
 
 def test_schedule_timer_is_part_of_the_callers_transaction(database_url: str) -> None:
-    from importer.db import connect
+    from importer.database import connect
 
     with connect(database_url) as tx:
         schedule_timer(tx, kind="import_retry", target="1", due_at=now(), max_attempts=1)
@@ -112,7 +114,7 @@ def test_a_failing_timer_does_not_hold_back_the_rest_of_its_batch(effect_log: Co
 def test_new_kinds_can_be_registered(conn: Connection) -> None:
     seen: list[str] = []
 
-    @timers.register_kind("test_echo")
+    @kinds.register_kind("test_echo")
     def echo(c: Connection, timer: timers.Timer) -> str | None:
         seen.append(timer.target)
         return None if timer.target != "gone" else "target gone"
@@ -126,7 +128,7 @@ def test_new_kinds_can_be_registered(conn: Connection) -> None:
         assert timer_status(conn, a) == "completed"
         assert timer_status(conn, b) == "cancelled"
     finally:
-        timers._EFFECTS.pop("test_echo", None)
+        kinds._EFFECTS.pop("test_echo", None)
 
 
 def test_a_kind_with_a_batch_effect_fires_a_run_of_timers_in_one_call(conn: Connection) -> None:
@@ -136,7 +138,7 @@ def test_a_kind_with_a_batch_effect_fires_a_run_of_timers_in_one_call(conn: Conn
         calls.append([t.target for t in batch])
         return [None if t.target != "gone" else "target gone" for t in batch]
 
-    @timers.register_kind("test_many", batch=many)
+    @kinds.register_kind("test_many", batch=many)
     def one(c: Connection, timer: timers.Timer) -> str | None:
         calls.append([timer.target])
         return None
@@ -149,8 +151,8 @@ def test_a_kind_with_a_batch_effect_fires_a_run_of_timers_in_one_call(conn: Conn
         claimed = claim_timers(conn, owner="me:1:a", limit=10, lease_seconds=60)
         report = TimerFirer(conn, "me:1:a", TimerSettings()).fire(claimed)
     finally:
-        timers._EFFECTS.pop("test_many", None)
-        timers._BATCH_EFFECTS.pop("test_many", None)
+        kinds._EFFECTS.pop("test_many", None)
+        kinds._BATCH_EFFECTS.pop("test_many", None)
     assert calls == [["a", "gone", "c"]]
     assert sorted(report.completed) == [ids[0], ids[2]] and report.cancelled == [ids[1]]
 
@@ -158,14 +160,14 @@ def test_a_kind_with_a_batch_effect_fires_a_run_of_timers_in_one_call(conn: Conn
 def test_a_long_batch_renews_its_leases_and_keeps_its_timers(
     conn: Connection, database_url: str
 ) -> None:
-    from importer.db import connect
+    from importer.database import connect
 
     stolen: list[int] = []
     lease_valid_when_fired: list[bool] = []
 
     with connect(database_url, autocommit=True) as rival:
 
-        @timers.register_kind("test_slow")
+        @kinds.register_kind("test_slow")
         def slow(c: Connection, timer: timers.Timer) -> str | None:
             row = rival.execute(
                 "SELECT lease_expires_at > now() AS valid FROM timer_jobs WHERE id = %s",
@@ -187,7 +189,7 @@ def test_a_long_batch_renews_its_leases_and_keeps_its_timers(
             claimed = claim_timers(conn, owner="me:1:a", limit=10, lease_seconds=0.3)
             report = TimerFirer(conn, "me:1:a", TimerSettings(lease_seconds=0.3)).fire(claimed)
         finally:
-            timers._EFFECTS.pop("test_slow", None)
+            kinds._EFFECTS.pop("test_slow", None)
     assert stolen == [] and report.lost == []
     assert sorted(report.completed) == sorted(ids)
     # Four effects of 0.15 s outlast a 0.3 s lease: each timer's lease was renewed in time.
@@ -201,7 +203,7 @@ def test_stopping_mid_batch_fires_the_current_timer_and_releases_the_rest(
 
     stop = threading.Event()
 
-    @timers.register_kind("test_stopper")
+    @kinds.register_kind("test_stopper")
     def stopper(c: Connection, timer: timers.Timer) -> str | None:
         stop.set()  # as if SIGTERM arrived while this timer fires
         return None
@@ -214,7 +216,7 @@ def test_stopping_mid_batch_fires_the_current_timer_and_releases_the_rest(
         claimed = claim_timers(conn, owner="me:1:a", limit=10, lease_seconds=60)
         report = TimerFirer(conn, "me:1:a", TimerSettings(), stop).fire(claimed)
     finally:
-        timers._EFFECTS.pop("test_stopper", None)
+        kinds._EFFECTS.pop("test_stopper", None)
     assert report.completed == [ids[0]] and sorted(report.released) == ids[1:]
     for timer_id in ids[1:]:
         timer = get_timer(conn, timer_id)
@@ -253,7 +255,7 @@ def test_two_schedulers_racing_fire_each_timer_exactly_once(
 def test_an_expired_timer_lease_is_recovered_with_attempts_incremented(
     effect_log: Connection, cli_env: dict[str, str], tmp_path: Path, database_url: str
 ) -> None:
-    from importer.db import connect
+    from importer.database import connect
 
     conn = effect_log
     job_id = waiting_job(conn, "stuck")

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from importer import jobs
 from importer.config import ImportSettings
-from importer.db import Connection
+from importer.database import Connection
+from importer.repositories import jobs
+from importer.repositories.timers import get_timer
 from importer.submission import submit_workbook
-from importer.timers import get_timer
 from tests.conftest import CliResult
 from tests.fleet_support import children, wait_for
 from tests.jobs_support import Book, add_form, assert_exactly_once, orders_book

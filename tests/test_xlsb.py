@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from importer.db import Connection
+from importer.database import Connection
 from importer.errors import InputError
 from importer.excel import open_sheet, peek_sheet
 from importer.excel.sniff import make_source, sniff

@@ -10,6 +10,8 @@ import sys
 import traceback
 from collections.abc import Sequence
 
+from rich.text import Text
+
 from importer.cli.app import app
 from importer.cli.output import stderr_console
 from importer.errors import ImporterError
@@ -18,7 +20,8 @@ __all__ = ["app", "main", "run"]
 
 
 def _report(message: str) -> None:
-    stderr_console().print(f"[red]error:[/red] {message}", markup=True, highlight=False)
+    # The message holds user text (paths, headers, form names): never read it as markup.
+    stderr_console().print(Text.assemble(("error:", "red"), " ", message), highlight=False)
 
 
 def run(argv: Sequence[str] | None = None) -> int:

@@ -6,7 +6,7 @@ import typer
 
 from importer.cli.output import stdout_console
 from importer.cli.state import state
-from importer.db import Database, available_migrations, mask_url
+from importer.database import Database, available_migrations, mask_url
 
 db_app = typer.Typer(help="Database schema and the embedded server.", no_args_is_help=True)
 
@@ -33,7 +33,7 @@ def url_command(ctx: typer.Context) -> None:
 @db_app.command("stop")
 def stop_command(ctx: typer.Context) -> None:
     """Stop the embedded server (it starts again on the next command)."""
-    from importer.embedded import EmbeddedServer
+    from importer.database.embedded import EmbeddedServer
 
     settings = state(ctx).settings()
     if settings.database_url:

@@ -9,7 +9,7 @@ import typer
 
 from importer.cli.output import stderr_console, stdout_console
 from importer.cli.state import state
-from importer.errors import InputError, UsageError
+from importer.errors import InputError
 from importer.forms import form_to_toml, load_form_file
 
 forms_app = typer.Typer(
@@ -23,15 +23,8 @@ def add_command(
     file: Path = typer.Argument(..., help="Form definition (TOML).", show_default=False),
 ) -> None:
     """Create a form, or add a new version when the definition changed."""
-    from importer.forms_repo import get_form, save_form
-
     form = load_form_file(file)
-    with state(ctx).db().connect(autocommit=True) as conn:
-        try:
-            _, before = get_form(conn, form.name)
-        except UsageError:
-            before = 0
-        version = save_form(conn, form)
+    before, version = state(ctx).importer().add_form(form)
     if before == 0:
         what = "created"
     elif version == before:
@@ -49,10 +42,7 @@ def list_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON object per form."),
 ) -> None:
     """List the forms with their current version."""
-    from importer.forms_repo import list_forms
-
-    with state(ctx).db().connect(autocommit=True) as conn:
-        forms = list_forms(conn)
+    forms = state(ctx).importer().forms()
     console = stdout_console()
     if as_json:
         for summary in forms:
@@ -79,10 +69,7 @@ def show_command(
     as_json: bool = typer.Option(False, "--json", help="The stored JSON definition."),
 ) -> None:
     """Print a form's definition (as TOML, ready to edit and add again)."""
-    from importer.forms_repo import get_form
-
-    with state(ctx).db().connect(autocommit=True) as conn:
-        form, found = get_form(conn, name, version)
+    form, found = state(ctx).importer().form(name, version)
     console = stdout_console()
     if as_json:
         console.print(json.dumps({"version": found, "definition": form.to_json()}), markup=False)

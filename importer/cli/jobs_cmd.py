@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,15 +18,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from importer import jobs
 from importer.cli.output import is_terminal, stderr_console, stdout_console
 from importer.cli.state import state
 from importer.config import ENGINES
-from importer.db import translated
 from importer.errors import JobFailed, UsageError
 from importer.identity import new_owner
-from importer.jobs import Job
-from importer.process_loop import graceful_signals
 from importer.progress import (
     ProgressView,
     SummaryRow,
@@ -36,23 +31,20 @@ from importer.progress import (
     plain_table,
     summary_table,
 )
-from importer.runner import ForegroundRunner, RunResult
+from importer.repositories.jobs import Job
+from importer.running.foreground import (
+    ForegroundReport,
+    describe_wait,
+    exit_code_for,
+    job_failure,
+)
+from importer.states import JobStatus
 
 if TYPE_CHECKING:
     from importer.excel.base import SheetReader
 
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhd])", re.IGNORECASE)
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-
-
-def exit_code_for(job: Job) -> int:
-    if job.status == "succeeded":
-        return 0
-    if job.status == "partially_succeeded":
-        return 3
-    if job.status in ("failed", "cancelled"):
-        return 1
-    return 0  # pending / running: nothing went wrong (yet)
 
 
 def parse_delay(text: str) -> timedelta:
@@ -87,37 +79,22 @@ def _consoles(as_json: bool) -> tuple[Console, bool]:
 
 
 class _Foreground:
-    """A foreground run: the live view, signals, the final summary and exit code."""
+    """A foreground command as the user sees it: the live view around the run (see
+    running.foreground.run_in_foreground), then the summary and the exit code."""
 
     def __init__(self, ctx: typer.Context, *, as_json: bool, quiet: bool) -> None:
-        app_state = state(ctx)
-        self.database = app_state.db()
-        self.settings = app_state.settings()
+        self.importer = state(ctx).importer()
         self.as_json = as_json
         self.quiet = quiet
         self.owner = new_owner()
-        self.stop = threading.Event()
-        self.signal = 0
         console, live = _consoles(as_json)
-        self.console = console
         # With --json on a pipe, stdout is for the JSON and stderr stays for errors.
         silent = quiet or (as_json and not live)
         self.view: ProgressView = make_view(console, quiet=silent, live=live)
-        self.results: list[RunResult] = []
 
     def note(self, text: str) -> None:
         if not self.quiet:
             self.view.note(text)
-
-    def runner(self) -> ForegroundRunner:
-        return ForegroundRunner(
-            self.database.url,
-            self.settings.import_,
-            self.owner,
-            stop=self.stop,
-            on_progress=self.view.update,
-            on_note=self.note,
-        )
 
     def run(
         self,
@@ -126,57 +103,50 @@ class _Foreground:
         eager: bool = True,
         reader: SheetReader | None = None,
     ) -> None:
-        def on_signal(signum: int) -> None:
-            self.signal = signum
+        with self.view:
+            report = self.importer.run(
+                job_ids,
+                owner=self.owner,
+                on_progress=self.view.update,
+                on_note=self.note,
+                first_claimed=first_claimed,
+                eager=eager,
+                reader=reader,
+            )
+        self.finish(report)
 
-        # One registration in `workers` for all the jobs of this command.
-        with graceful_signals(self.stop, on_signal), self.view, self.runner() as runner:
-            for job_id in job_ids:
-                first = first_claimed is not None and first_claimed.id == job_id
-                result = runner.drive(
-                    job_id,
-                    claimed=first_claimed if first else None,
-                    eager=eager,
-                    reader=reader if first else None,
-                )
-                self.results.append(result)
-                if self.stop.is_set():
-                    break
-        self.finish()
-
-    def finish(self) -> None:
+    def finish(self, report: ForegroundReport) -> None:
         out = stdout_console()
         if self.as_json:
-            for result in self.results:
+            for result in report.results:
                 _print_json(out, result.job)
-        elif not self.quiet and self.results:
-            rows = [SummaryRow(r.job, r.run_seconds, r.run_rows) for r in self.results]
+        elif not self.quiet and report.results:
+            rows = [SummaryRow(r.job, r.run_seconds, r.run_rows) for r in report.results]
             out.print(summary_table(rows, rich=is_terminal()), markup=False)
         err = stderr_console()
-        for result in self.results:
-            job = result.job
-            if result.interrupted and not job.terminal:
-                err.print(
-                    f"stopped: job {job.id} has {job.cursor:,} of {format_count(job.total_rows)}"
-                    f" rows committed and is {job.status}; continue with: importer resume {job.id}",
-                    markup=False,
-                )
-        if self.signal:
-            raise typer.Exit(128 + self.signal)
-        codes = [exit_code_for(r.job) for r in self.results]
-        failed = [r.job for r in self.results if r.job.status in ("failed", "cancelled")]
-        if failed:
-            job = failed[0]
-            why = f": {job.last_error}" if job.status == "failed" and job.last_error else ""
-            raise JobFailed(f"import job {job.id} {job.status}{why}")
-        if 3 in codes:
-            raise typer.Exit(3)
+        for job in report.interrupted:
+            err.print(
+                f"stopped: job {job.id} has {job.cursor:,} of {format_count(job.total_rows)}"
+                f" rows committed and is {job.status}; continue with: importer resume {job.id}",
+                markup=False,
+            )
+        _exit(report.exit_code, report.failure)
+
+
+def _exit(code: int, failure: JobFailed | None) -> None:
+    """End the command with the run's exit code (a failure as its one-line error)."""
+    if failure is not None:
+        raise failure
+    if code:
+        raise typer.Exit(code)
 
 
 def submit_command(
     ctx: typer.Context,
     file: Path = typer.Argument(..., help="The workbook (.xlsx, .xlsm, .xls, .xlsb, .ods)."),
-    form: str = typer.Option(..., "--form", "-f", help="The form the rows must fit."),
+    form: str | None = typer.Option(
+        None, "--form", "-f", help="The form the rows must fit (default: the one the header fits)."
+    ),
     sheet: str | None = typer.Option(None, "--sheet", help="Sheet name (default: the first)."),
     engine: str | None = typer.Option(
         None, "--engine", help="auto | calamine (fast) | openpyxl (streaming, constant memory)."
@@ -189,31 +159,23 @@ def submit_command(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
 ) -> None:
     """Check a workbook against a form, store it and import it (in the foreground by default)."""
-    from importer.submission import submit_workbook
-
     if engine is not None and engine not in ENGINES:
         raise UsageError(f"--engine {engine!r}: use one of {', '.join(ENGINES)}")
     if at is not None and in_ is not None:
         raise UsageError("use either --at or --in, not both")
     due_at = parse_at(at) if at else (datetime.now(UTC) + parse_delay(in_) if in_ else None)
     run = _Foreground(ctx, as_json=as_json, quiet=quiet)
-    settings = run.settings
     foreground = not detach and due_at is None
-    with run.database.connect(autocommit=True) as conn, translated(run.database.url):
-        submission = submit_workbook(
-            conn,
-            file,
-            form_name=form,
-            settings=settings.import_,
-            sheet=sheet,
-            engine=engine or settings.reader.engine,
-            memory_budget_mb=settings.reader.memory_budget_mb,
-            force=force,
-            claim_owner=run.owner if foreground else None,
-            due_at=due_at,
-            timer_max_attempts=settings.timer.max_attempts,
-            keep_reader=foreground,
-        )
+    submission = run.importer.submit_file(
+        file,
+        form=form,
+        sheet=sheet,
+        engine=engine,
+        force=force,
+        claim_owner=run.owner if foreground else None,
+        due_at=due_at,
+        keep_reader=foreground,
+    )
     job = submission.job
     err = stderr_console()
     if submission.extra_columns and not quiet:
@@ -248,7 +210,7 @@ def submit_command(
         return
     run.run(
         [job.id],
-        first_claimed=job if job.status == "running" else None,
+        first_claimed=job if job.status is JobStatus.RUNNING else None,
         reader=submission.reader,
     )
 
@@ -263,39 +225,46 @@ def _report_existing(job: Job, as_json: bool) -> None:
         _print_json(stdout_console(), job, already_submitted=True)
     else:
         stdout_console().print(_status_lines(job), markup=False)
-    if job.status == "failed":
-        raise JobFailed(f"import job {job.id} failed: {job.last_error or 'unknown error'}")
-    if job.status == "cancelled":
-        raise JobFailed(f"import job {job.id} was cancelled")
-    code = exit_code_for(job)
-    if code:
-        raise typer.Exit(code)
+    _exit(exit_code_for(job), job_failure(job))
 
 
 def resume_command(
     ctx: typer.Context,
-    job_ids: list[int] | None = typer.Argument(None, help="Jobs to continue."),
-    all_jobs: bool = typer.Option(False, "--all", help="Every pending or abandoned job."),
+    job_ids: list[int] | None = typer.Argument(
+        None, help="Jobs to continue (default: every pending or abandoned job)."
+    ),
+    all_jobs: bool = typer.Option(
+        False, "--all", help="Every pending or abandoned job, besides the named ones."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print each job as JSON at the end."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
 ) -> None:
-    """Continue jobs from their committed row (taking over jobs whose process is gone)."""
-    if not job_ids and not all_jobs:
-        raise UsageError("name the jobs to resume (importer resume 12 13) or use --all")
+    """Continue jobs from their committed row (taking over jobs whose process is gone).
+
+    Without job ids: every job that can be continued."""
     run = _Foreground(ctx, as_json=as_json, quiet=quiet)
-    with run.database.connect(autocommit=True) as conn, translated(run.database.url):
-        if all_jobs:
-            ids = [j.id for j in jobs.resumable_jobs(conn)]
-            ids += [i for i in job_ids or [] if i not in ids]
-        else:
-            ids = list(dict.fromkeys(job_ids or []))
-            for job_id in ids:
-                jobs.get_job(conn, job_id)  # unknown id: exit 2 before anything runs
-    if not ids:
+    plan = run.importer.jobs_to_resume(job_ids or [], every=all_jobs or not job_ids)
+    if not quiet:
+        err = stderr_console()
+        for job in plan.busy:
+            left = _time_left(job.lease_expires_at)
+            err.print(
+                f"job {job.id} is being run by {job.lease_owner} (lease expires in {left});"
+                " left to it",
+                markup=False,
+            )
+        if plan.job_ids and not job_ids:
+            err.print(f"resuming jobs {', '.join(map(str, plan.job_ids))}", markup=False)
+    if not plan.job_ids:
         if not quiet:
             stdout_console().print("nothing to resume")
         return
-    run.run(ids, eager=True)
+    run.run(plan.job_ids, eager=True)
+
+
+def _time_left(moment: datetime | None) -> str:
+    seconds = 0.0 if moment is None else (moment - datetime.now(UTC)).total_seconds()
+    return describe_wait(seconds)
 
 
 def _status_lines(job: Job) -> str:
@@ -313,9 +282,9 @@ def _status_lines(job: Job) -> str:
         f"  created:   {when(job.created_at)}   started: {when(job.started_at)}"
         f"   finished: {when(job.finished_at)}",
     ]
-    if job.status == "running":
+    if job.status is JobStatus.RUNNING:
         lines.append(f"  lease:     {job.lease_owner} until {when(job.lease_expires_at)}")
-    if job.status == "pending":
+    if job.status is JobStatus.PENDING:
         lines.append(
             f"  available: {when(job.available_at)}" if job.available_at else "  waits on a timer"
         )
@@ -332,9 +301,7 @@ def status_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
 ) -> None:
     """Show one job: status, rows, attempts, lease, last error."""
-    database = state(ctx).db()
-    with database.connect(autocommit=True) as conn, translated(database.url):
-        job = jobs.get_job(conn, job_id)
+    job = state(ctx).importer().job(job_id)
     if as_json:
         _print_json(stdout_console(), job)
     else:
@@ -349,12 +316,12 @@ def jobs_command(
 ) -> None:
     """List import jobs (newest last)."""
     wanted = [s.strip() for item in status or [] for s in item.split(",") if s.strip()]
-    unknown = [s for s in wanted if s not in jobs.STATUSES]
+    names = [status.value for status in JobStatus]
+    unknown = [s for s in wanted if s not in names]
     if unknown:
-        raise UsageError(f"--status {unknown[0]!r}: use one of {', '.join(jobs.STATUSES)}")
-    database = state(ctx).db()
-    with database.connect(autocommit=True) as conn, translated(database.url):
-        found = jobs.list_jobs(conn, statuses=wanted or None, limit=limit)
+        raise UsageError(f"--status {unknown[0]!r}: use one of {', '.join(names)}")
+    statuses = [JobStatus(s) for s in wanted] or None
+    found = state(ctx).importer().jobs(statuses=statuses, limit=limit)
     out = stdout_console()
     if as_json:
         for job in found:
@@ -396,20 +363,14 @@ def errors_command(
     output: Path = typer.Option(..., "--output", "-o", help="errors.xlsx or errors.csv"),
 ) -> None:
     """Write the job's rejected rows (original values + reasons) to a file to fix and resend."""
-    from importer.report import export_rejected_rows
-
-    database = state(ctx).db()
-    with database.connect(autocommit=True) as conn, translated(database.url):
-        summary = export_rejected_rows(conn, job_id, output)
+    summary = state(ctx).importer().export_rejected_rows(job_id, output)
     stdout_console().print(f"wrote {summary.rows:,} rejected rows to {summary.path}", markup=False)
 
 
 def cancel_command(ctx: typer.Context, job_id: int = typer.Argument(..., help="The job.")) -> None:
     """Cancel a job: at once if pending, at its next batch boundary if running."""
-    database = state(ctx).db()
-    with database.connect(autocommit=True) as conn, translated(database.url):
-        job = jobs.cancel(conn, job_id)
-    if job.status == "cancelled":
+    job = state(ctx).importer().cancel(job_id)
+    if job.status is JobStatus.CANCELLED:
         message = f"job {job.id} cancelled ({job.success_rows:,} rows imported before)"
     else:
         message = (
@@ -421,9 +382,7 @@ def cancel_command(ctx: typer.Context, job_id: int = typer.Argument(..., help="T
 
 def retry_command(ctx: typer.Context, job_id: int = typer.Argument(..., help="The job.")) -> None:
     """Put a failed job back to pending (attempts reset; it continues where it stopped)."""
-    database = state(ctx).db()
-    with database.connect(autocommit=True) as conn, translated(database.url):
-        job = jobs.retry(conn, job_id)
+    job = state(ctx).importer().retry(job_id)
     stdout_console().print(
         f"job {job.id} is pending again from row {job.cursor:,}; a worker picks it up,"
         f" or run it here: importer resume {job.id}",

@@ -19,6 +19,7 @@ def stdout_console() -> Console:
         no_color=not _color_allowed(sys.stdout),
         highlight=False,
         soft_wrap=True,
+        markup=False,  # printed text holds user text (headers, paths): never markup
     )
 
 
@@ -28,6 +29,7 @@ def stderr_console() -> Console:
         no_color=not _color_allowed(sys.stderr),
         highlight=False,
         soft_wrap=True,
+        markup=False,  # printed text holds user text (headers, paths): never markup
     )
 
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import typer
 
+from importer.api import Importer
 from importer.config import Settings, load_settings
-from importer.db import Database
+from importer.database import Database
 
 
 @dataclass
@@ -16,7 +17,7 @@ class AppState:
     config_path: Path | None = None
     debug: bool = False
     _settings: Settings | None = None
-    _db: Database | None = field(default=None, repr=False)
+    _importer: Importer | None = field(default=None, repr=False)
 
     def settings(self, overrides: dict[str, object] | None = None) -> Settings:
         """Settings with this command's flag overrides; loaded (and validated) once."""
@@ -26,10 +27,13 @@ class AppState:
 
     def db(self) -> Database:
         """The database with its schema made current (once per process)."""
-        if self._db is None:
-            self._db = Database(self.settings())
-            self._db.ensure_schema()
-        return self._db
+        return self.importer().database
+
+    def importer(self) -> Importer:
+        """The services every command calls (one per process)."""
+        if self._importer is None:
+            self._importer = Importer(settings=self.settings())
+        return self._importer
 
 
 def state(ctx: typer.Context) -> AppState:

@@ -10,9 +10,10 @@ from rich.table import Table
 
 from importer.cli.output import stdout_console
 from importer.cli.state import state
-from importer.db import translated
-from importer.scheduler import SchedulerEvent, TimerScheduler
-from importer.timers import STATUSES, cancel_timer, list_timers
+from importer.states import TimerStatus
+from importer.timers.scheduler import SchedulerEvent, SchedulerEventKind, TimerScheduler
+
+STATUSES = [status.value for status in TimerStatus]
 
 timers_app = typer.Typer(
     help="Run the timer scheduler (scheduled imports, retries), or list and cancel timers.",
@@ -27,7 +28,7 @@ def _stamp() -> str:
 def _print_event(event: SchedulerEvent) -> None:
     console = stdout_console()
     report = event.report
-    if event.kind == "fired" and report is not None:
+    if event.kind is SchedulerEventKind.FIRED and report is not None:
         parts = [
             f"{len(ids)} {name}"
             for name, ids in (
@@ -41,7 +42,7 @@ def _print_event(event: SchedulerEvent) -> None:
             if ids
         ]
         console.print(f"{_stamp()} timers: {', '.join(parts) or 'nothing to do'}")
-    elif event.kind == "stopped" and report is not None:
+    elif event.kind is SchedulerEventKind.STOPPED and report is not None:
         console.print(
             f"{_stamp()} {event.message}: {len(report.completed)} completed, "
             f"{len(report.cancelled)} cancelled, {len(report.retried)} to retry, "
@@ -82,9 +83,8 @@ def list_command(
         raise typer.BadParameter(
             f"unknown status {unknown[0]!r} (one of {', '.join(STATUSES)})", param_hint="--status"
         )
-    database = state(ctx).db()
-    with database.connect(autocommit=True) as conn, translated(database.url):
-        timers = list_timers(conn, statuses=status or None, limit=limit)
+    statuses = [TimerStatus(s) for s in status] or None
+    timers = state(ctx).importer().timers(statuses=statuses, limit=limit)
     console = stdout_console()
     if as_json:
         for timer in timers:
@@ -98,7 +98,7 @@ def list_command(
         table.add_column(column, no_wrap=True)
     table.add_column("owner / error")
     for timer in timers:
-        detail = timer.lease_owner if timer.status == "processing" else timer.last_error
+        detail = timer.lease_owner if timer.status is TimerStatus.PROCESSING else timer.last_error
         table.add_row(
             str(timer.id),
             timer.kind,
@@ -116,9 +116,7 @@ def cancel_command(
     ctx: typer.Context, timer_id: int = typer.Argument(..., help="The timer to cancel.")
 ) -> None:
     """Cancel a pending timer so it never takes effect."""
-    database = state(ctx).db()
-    with database.connect(autocommit=True) as conn, translated(database.url):
-        timer = cancel_timer(conn, timer_id)
+    timer = state(ctx).importer().cancel_timer(timer_id)
     stdout_console().print(f"timer {timer.id} ({timer.kind} {timer.target}) cancelled")
 
 

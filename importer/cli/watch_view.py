@@ -15,8 +15,8 @@ from rich.progress_bar import ProgressBar
 from rich.table import Table
 from rich.text import Text
 
-from importer.db import Connection, connect
-from importer.fleet import FleetSnapshot, fleet_snapshot
+from importer.database import Connection, connect
+from importer.repositories.fleet import FleetSnapshot, fleet_snapshot
 
 
 def format_age(seconds: float) -> str:

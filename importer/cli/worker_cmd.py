@@ -13,12 +13,11 @@ import typer
 from importer.cli.output import is_terminal, stdout_console
 from importer.cli.state import state
 from importer.cli.watch_view import WatchView, format_age
-from importer.db import describe_target, translated
+from importer.database import describe_target
 from importer.errors import JobFailed
-from importer.fleet import queue_stats
 
 if TYPE_CHECKING:
-    from importer.worker import WorkerEvent
+    from importer.running.worker import WorkerEvent
 
 
 def _print_worker_event(event: WorkerEvent) -> None:
@@ -37,7 +36,7 @@ def worker_command(
     once: bool = typer.Option(False, "--once", help="Process what is available now, then exit."),
 ) -> None:
     """Run import jobs from the queue until SIGTERM/Ctrl-C (a second one exits at once)."""
-    from importer.worker import Worker  # late: keeps every other command's start-up light
+    from importer.running.worker import Worker  # late: keeps every other command's start-up light
 
     app_state = state(ctx)
     database = app_state.db()
@@ -62,9 +61,7 @@ def stats_command(
 ) -> None:
     """Queue statistics: queued, running, failed, oldest queued age, timers due, live
     processes."""
-    database = state(ctx).db()
-    with database.connect(autocommit=True) as conn, translated(database.url):
-        stats = queue_stats(conn)
+    stats = state(ctx).importer().stats()
     console = stdout_console()
     if as_json:
         console.out(json.dumps(stats.to_json()), highlight=False)

@@ -294,3 +294,8 @@ SELECT r.row_number,
  WHERE r.import_job_id = %(job_id)s
  GROUP BY r.import_job_id, r.row_number
  ORDER BY r.row_number
+
+-- name: rejected_row_width
+SELECT coalesce(max(jsonb_array_length(row_values)), 0) AS width
+  FROM import_rejected_rows
+ WHERE import_job_id = %(job_id)s;

@@ -14,7 +14,7 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
-from importer.embedded import EmbeddedServer, _bin_dir
+from importer.database.embedded import EmbeddedServer, _bin_dir
 
 
 class ChaosServer:

@@ -16,13 +16,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from importer import jobs
 from importer.config import ImportSettings
-from importer.db import Connection, queries
+from importer.database import Connection, queries
 from importer.errors import LeaseLost
 from importer.excel.values import RowBatch, display_text
 from importer.forms import Form, normalize_header
-from importer.jobs import Job
+from importer.repositories import jobs
+from importer.repositories.jobs import Job
+from importer.states import JobStatus
 from importer.validate import BatchResult, RejectedRow, RowError, ValidRow
 
 _encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
@@ -155,7 +156,11 @@ class BatchWriter:
     def _not_written(self) -> Committed:
         """The fence let nothing through: a cancel to honour here, or the job is not ours."""
         row = self.conn.execute(queries().lock_import_job, {"id": self.job.id}).fetchone()
-        ours = row is not None and row["status"] == "running" and row["lease_owner"] == self.owner
+        ours = (
+            row is not None
+            and row["status"] == JobStatus.RUNNING
+            and row["lease_owner"] == self.owner
+        )
         if ours and row is not None and row["cursor"] != self.job.cursor:
             raise LeaseLost(f"import job {self.job.id}: its cursor moved under this run")
         if ours and row is not None and row["cancel_requested"]:

@@ -1,10 +1,11 @@
 """The worker loop behind `importer worker`: claim import jobs, run them, keep their leases.
 
 The main thread claims (at most ``batch_size`` per scan, never more than ``concurrency``
-running), renews the lease of every job it holds well before expiry, and sleeps until a
-NOTIFY on ``importer_jobs``, a job finishing, or the poll interval. Each job runs in its own
-thread with its own connection (pipeline.run_job). Everything coordinates through the
-database, so any number of workers on any number of hosts share one queue.
+running), heartbeats, and sleeps until a NOTIFY on ``importer_jobs``, a job finishing, or the
+poll interval (the loop itself is running.daemon.Daemon). Each job runs in its own thread with
+its own connections (running.job_run.run_job, whose lease renewer keeps the job's lease).
+Everything coordinates through the database, so any number of workers on any number of
+hosts share one queue.
 """
 
 from __future__ import annotations
@@ -14,40 +15,38 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
-import psycopg
-
-from importer import fleet, jobs
 from importer.config import ImportSettings
-from importer.db import Connection, connect, translate
-from importer.errors import DatabaseError
+from importer.database import connect
+from importer.errors import describe_error
 from importer.identity import new_owner
-from importer.process_loop import (
-    Backoff,
-    ProcessConnection,
-    Wakeup,
-    graceful_signals,
-    interruptible_sleep,
-)
-from importer.timers import describe_error
+from importer.repositories import fleet, jobs
+from importer.running.daemon import Daemon, ProcessConnection, Wakeup
+from importer.states import ProcessKind, RunOutcome
 
 if TYPE_CHECKING:
-    from importer.pipeline import JobOutcome
+    from importer.running.job_run import JobOutcome
 
 # How long a graceful stop waits for running jobs to finish their current batch.
 SHUTDOWN_GRACE_SECONDS = 60.0
-# The loop's lease renewal must not queue behind a batch transaction holding the job row
-# (that transaction extends the lease itself when it commits).
-RENEW_LOCK_TIMEOUT_MS = 200
+
+
+class WorkerEventKind(StrEnum):
+    STARTED = "started"
+    CLAIMED = "claimed"
+    FINISHED = "finished"
+    CRASHED = "crashed"
+    DATABASE_LOST = "database_lost"
+    DATABASE_BACK = "database_back"
+    STOPPING = "stopping"
+    STOPPED = "stopped"
 
 
 @dataclass(frozen=True)
 class WorkerEvent:
-    """kind: started | claimed | finished | lease_lost | crashed | released |
-    database_lost | database_back | stopping | stopped."""
-
-    kind: str
+    kind: WorkerEventKind
     message: str
     job_id: int | None = None
     outcome: JobOutcome | None = None
@@ -69,12 +68,11 @@ class _Running:
     job: jobs.Job
     stop: threading.Event
     thread: threading.Thread | None = None
-    lease_lost: bool = False
     outcome: JobOutcome | None = None
     error: BaseException | None = None
 
 
-class Worker:
+class Worker(Daemon):
     def __init__(
         self,
         url: str,
@@ -90,69 +88,50 @@ class Worker:
         self.url = url
         self.settings = settings
         self.concurrency = concurrency or settings.concurrency
-        self.once = once
         self.owner = owner or new_owner()
-        self.stop = stop or threading.Event()
         self.on_event = on_event or (lambda event: None)
         self.shutdown_grace_seconds = shutdown_grace_seconds
         self.summary = WorkerSummary()
         self._running: dict[int, _Running] = {}
-        self._wakeup = Wakeup(url, [jobs.NOTIFY_CHANNEL])
-        self._db = ProcessConnection(
-            url, self.owner, "worker", setup=_set_lock_timeout, on_back=self._on_back
+        super().__init__(
+            stop=stop or threading.Event(),
+            wakeup=Wakeup(url, [jobs.NOTIFY_CHANNEL]),
+            db=ProcessConnection(url, self.owner, ProcessKind.WORKER, on_back=self._on_back),
+            once=once,
+            startup_delay_seconds=settings.startup_delay_seconds,
         )
-        # Renew well before expiry; the same beat refreshes our row in `workers`.
-        self._renew_every = min(settings.lease_seconds / 4, fleet.HEARTBEAT_SECONDS)
-        self._next_renewal = 0.0
+        self._next_heartbeat = 0.0
 
     # --- the loop --------------------------------------------------------------------------
 
     def run(self) -> WorkerSummary:
-        def on_signal(signum: int) -> None:
-            del signum
-            self._wakeup.wake()
-
-        try:
-            with graceful_signals(self.stop, on_signal):
-                self.on_event(
-                    WorkerEvent("started", f"worker {self.owner} (concurrency {self.concurrency})")
-                )
-                interruptible_sleep(self.settings.startup_delay_seconds, self.stop, self._wakeup)
-                self._loop()
-                self._shut_down()
-        finally:
-            self._close()
-        self.on_event(WorkerEvent("stopped", "worker stopped"))
+        self.run_loop()
+        self.on_event(WorkerEvent(WorkerEventKind.STOPPED, "worker stopped"))
         return self.summary
 
-    def _loop(self) -> None:
-        backoff = Backoff()
-        while not self.stop.is_set():
-            self._reap()
-            try:
-                more, sleep_for = self._step()
-            except (DatabaseError, psycopg.Error) as exc:
-                error = exc if isinstance(exc, DatabaseError) else translate(exc, self.url)
-                self._db.drop()
-                if self.once and not self._running:
-                    raise error from exc
-                delay = backoff.next_delay()
-                self._db.lost = True
-                self.on_event(WorkerEvent("database_lost", f"{error}; retrying in {delay:g}s"))
-                interruptible_sleep(delay, self.stop, self._wakeup)
-                continue
-            backoff.reset()
-            if more:
-                continue
-            if self.once and not self._running:
-                return
-            self._wakeup.wait(sleep_for)
+    def on_started(self) -> None:
+        self.on_event(
+            WorkerEvent(
+                WorkerEventKind.STARTED, f"worker {self.owner} (concurrency {self.concurrency})"
+            )
+        )
 
-    def _step(self) -> tuple[bool, float]:
-        """Renew if due, claim into free slots: (claim again at once, else seconds to sleep)."""
+    def on_database_lost(self, message: str) -> None:
+        self.on_event(WorkerEvent(WorkerEventKind.DATABASE_LOST, message))
+
+    def before_step(self) -> None:
+        self._reap()
+
+    def idle(self) -> bool:
+        return not self._running
+
+    def step(self) -> tuple[bool, float]:
+        """Heartbeat if due, claim into free slots: (claim again at once, else seconds to
+        sleep). Each running job's lease is kept by its own run (running.lease_renewer)."""
         conn = self._db.get()
-        if time.monotonic() >= self._next_renewal:
-            self._renew(conn)
+        if time.monotonic() >= self._next_heartbeat:
+            self._next_heartbeat = time.monotonic() + fleet.HEARTBEAT_SECONDS
+            fleet.heartbeat_process(conn, self.owner, ProcessKind.WORKER)
         free = self.concurrency - len(self._running)
         if free > 0:
             limit = min(free, self.settings.batch_size)
@@ -165,28 +144,9 @@ class Worker:
                 return True, 0.0
         sleep_for = min(
             self.settings.poll_interval_seconds,
-            max(0.0, self._next_renewal - time.monotonic()),
+            max(0.0, self._next_heartbeat - time.monotonic()),
         )
         return False, sleep_for
-
-    def _renew(self, conn: Connection) -> None:
-        self._next_renewal = time.monotonic() + self._renew_every
-        fleet.heartbeat_process(conn, self.owner, "worker")
-        for running in list(self._running.values()):
-            if running.lease_lost or not running.thread or not running.thread.is_alive():
-                continue
-            try:
-                held = jobs.renew_lease(
-                    conn, running.job.id, self.owner, self.settings.lease_seconds
-                )
-            except DatabaseError as exc:
-                if isinstance(exc.__cause__, psycopg.errors.LockNotAvailable):
-                    continue  # a batch is committing; it extends the lease itself
-                raise
-            if not held:
-                # Stop at once; the pipeline's own fence keeps it from writing anything more.
-                running.lease_lost = True
-                running.stop.set()
 
     # --- jobs ------------------------------------------------------------------------------
 
@@ -204,20 +164,24 @@ class Worker:
         at = f" at row {job.cursor}" if job.cursor else ""
         self.on_event(
             WorkerEvent(
-                "claimed", f"job {job.id}: {job.file_name} (attempt {job.attempts}){at}", job.id
+                WorkerEventKind.CLAIMED,
+                f"job {job.id}: {job.file_name} (attempt {job.attempts}){at}",
+                job.id,
             )
         )
         running.thread.start()
 
     def _run_job(self, running: _Running) -> None:
-        from importer.pipeline import run_job  # late: readers and validation are heavy imports
+        from importer.running.job_run import (
+            run_job,  # late: readers and validation are heavy imports
+        )
 
         job = running.job
         try:
             running.outcome = run_job(self.url, job, self.owner, self.settings, stop=running.stop)
-            if running.outcome.result == "stopped":
+            if running.outcome.result is RunOutcome.STOPPED:
                 self.summary.released += 1
-            elif self.stop.is_set() and not running.lease_lost:
+            elif self.stop.is_set() and running.outcome.result is not RunOutcome.LEASE_LOST:
                 self._release(running)  # fenced: a no-op unless it is still ours and running
         except BaseException as exc:  # never let one job take the worker down
             running.error = exc
@@ -245,24 +209,30 @@ class Worker:
             if running.error is not None:
                 self.summary.crashed += 1
                 self.on_event(
-                    WorkerEvent("crashed", f"job {job_id}: {describe_error(running.error)}", job_id)
+                    WorkerEvent(
+                        WorkerEventKind.CRASHED,
+                        f"job {job_id}: {describe_error(running.error)}",
+                        job_id,
+                    )
                 )
                 continue
             self.summary.finished += 1
             outcome = running.outcome
             if outcome is not None:
                 self.summary.outcomes[job_id] = outcome
-            if running.lease_lost or (outcome is not None and outcome.result == "lease_lost"):
+            if outcome is not None and outcome.result is RunOutcome.LEASE_LOST:
                 self.summary.lease_lost += 1
             self.on_event(
-                WorkerEvent("finished", _describe_outcome(job_id, outcome), job_id, outcome)
+                WorkerEvent(
+                    WorkerEventKind.FINISHED, _describe_outcome(job_id, outcome), job_id, outcome
+                )
             )
 
-    def _shut_down(self) -> None:
+    def shut_down(self) -> None:
         if self._running:
             self.on_event(
                 WorkerEvent(
-                    "stopping",
+                    WorkerEventKind.STOPPING,
                     f"stopping: {len(self._running)} running job(s) finish their current batch",
                 )
             )
@@ -278,11 +248,7 @@ class Worker:
     # --- connection ------------------------------------------------------------------------
 
     def _on_back(self) -> None:
-        self.on_event(WorkerEvent("database_back", "database reachable again"))
-
-    def _close(self) -> None:
-        self._db.close()
-        self._wakeup.close()
+        self.on_event(WorkerEvent(WorkerEventKind.DATABASE_BACK, "database reachable again"))
 
 
 def _describe_outcome(job_id: int, outcome: JobOutcome | None) -> str:
@@ -290,16 +256,11 @@ def _describe_outcome(job_id: int, outcome: JobOutcome | None) -> str:
         return f"job {job_id}: done"
     rate = f" ({outcome.run_rows:,} rows in {outcome.run_seconds:.1f}s)" if outcome.run_rows else ""
     what = {
-        "finished": outcome.status or "finished",
-        "cancelled": "cancelled",
-        "stopped": "back to pending, progress kept",
-        "lease_lost": "lease lost to another owner; stopped",
-        "attempt_failed": f"attempt failed ({outcome.status}): {outcome.error}",
-        "error": f"could not record the failure: {outcome.error}",
-    }.get(outcome.result, outcome.result)
+        RunOutcome.FINISHED: outcome.status or "finished",
+        RunOutcome.CANCELLED: "cancelled",
+        RunOutcome.STOPPED: "back to pending, progress kept",
+        RunOutcome.LEASE_LOST: "lease lost to another owner; stopped",
+        RunOutcome.ATTEMPT_FAILED: f"attempt failed ({outcome.status}): {outcome.error}",
+        RunOutcome.ERROR: f"could not record the failure: {outcome.error}",
+    }[outcome.result]
     return f"job {job_id}: {what}{rate}"
-
-
-def _set_lock_timeout(conn: Connection) -> None:
-    # Lease renewals must not queue behind a batch holding the job's row lock.
-    conn.execute("SELECT set_config('lock_timeout', %s, false)", (f"{RENEW_LOCK_TIMEOUT_MS}ms",))

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
-from importer.batch_writer import Committed
+from importer.repositories.batches import Committed
 
 # The writer thread wakes for every reply from PostgreSQL; with Python's default 5 ms
 # switch interval it would wait that long for the interpreter each time the reading thread
@@ -34,7 +34,7 @@ class Done:
 Write = Callable[[Any, int], Committed]  # (prepared batch, batch number)
 
 
-class BackgroundWriter:
+class CommitThread:
     def __init__(self, write: Write, *, name: str = "batch-writer") -> None:
         if sys.getswitchinterval() > SWITCH_INTERVAL_SECONDS:
             sys.setswitchinterval(SWITCH_INTERVAL_SECONDS)
@@ -76,7 +76,7 @@ class BackgroundWriter:
         self._queue.put(None)
         self._thread.join()
 
-    def __enter__(self) -> BackgroundWriter:
+    def __enter__(self) -> CommitThread:
         return self
 
     def __exit__(

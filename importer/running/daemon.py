@@ -9,6 +9,8 @@
 - ProcessConnection: the working connection, registered in `workers`, reopened after a loss.
 - Registration: a row in `workers` kept alive by a thread of its own, for a process whose
   main thread is busy elsewhere (a foreground import).
+- Daemon: the main loop both share: step, sleep until woken, back off while the database
+  is away; signals, the start-up delay and the closing of connections around it.
 """
 
 from __future__ import annotations
@@ -22,12 +24,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 
-import psycopg
-from psycopg import sql
-
-from importer import fleet
-from importer.db import Connection, connect
+from importer.database import Connection, connect
 from importer.errors import DatabaseError, ImporterError
+from importer.repositories import fleet, sessions
+from importer.states import ProcessKind
 
 
 class Backoff:
@@ -73,9 +73,8 @@ class Wakeup:
             return
         try:
             conn = connect(self.url, autocommit=True)
-            for channel in self.channels:
-                conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
-        except (DatabaseError, psycopg.Error):
+            sessions.listen(conn, self.channels)
+        except DatabaseError:
             self._retry_at = time.monotonic() + self._backoff.next_delay()
             return
         self._backoff.reset()
@@ -108,7 +107,7 @@ class Wakeup:
         if self._conn is not None and self._conn.fileno() in readable:
             try:
                 received = sum(1 for _ in self._conn.notifies(timeout=0))
-            except psycopg.Error:
+            except DatabaseError:
                 self._drop()
                 return woken
             self.notifications += received
@@ -169,7 +168,7 @@ class ProcessConnection:
         self,
         url: str,
         owner: str,
-        kind: str,
+        kind: ProcessKind,
         *,
         setup: Callable[[Connection], None] | None = None,
         on_back: Callable[[], None] | None = None,
@@ -222,7 +221,7 @@ class Registration:
     that stops beating, which `watch` and `stats` then ignore like any silent worker's."""
 
     def __init__(
-        self, url: str, owner: str, kind: str, *, interval: float = fleet.HEARTBEAT_SECONDS
+        self, url: str, owner: str, kind: ProcessKind, *, interval: float = fleet.HEARTBEAT_SECONDS
     ) -> None:
         self.owner = owner
         self.kind = kind
@@ -259,7 +258,7 @@ class Registration:
             if conn is self._registered_on:
                 fleet.heartbeat_process(conn, self.owner, self.kind)
             self._registered_on = conn
-        except (ImporterError, psycopg.Error):
+        except ImporterError:
             self._db.drop()  # try again at the next beat
 
     def _run(self) -> None:
@@ -268,3 +267,84 @@ class Registration:
                 self._beat()
         finally:
             self._db.close()
+
+
+class Daemon:
+    """The life of a worker or scheduler. Subclasses implement ``step()`` (one round: claim
+    and start work; returns (go again at once, else seconds to sleep)) and may override the
+    hooks. A lost database is retried with backoff; with ``once`` the loop ends as soon as a
+    round finds nothing to do (and the start-up delay is skipped)."""
+
+    def __init__(
+        self,
+        *,
+        stop: threading.Event,
+        wakeup: Wakeup,
+        db: ProcessConnection,
+        once: bool,
+        startup_delay_seconds: float,
+    ) -> None:
+        self.stop = stop
+        self._wakeup = wakeup
+        self._db = db
+        self.once = once
+        self.startup_delay_seconds = startup_delay_seconds
+
+    # --- hooks -----------------------------------------------------------------------------
+
+    def step(self) -> tuple[bool, float]:
+        raise NotImplementedError
+
+    def before_step(self) -> None:
+        """Runs before every round (a worker collects its finished jobs here)."""
+
+    def idle(self) -> bool:
+        """Nothing of ours is still running (``once`` may end; an outage may be raised)."""
+        return True
+
+    def on_started(self) -> None: ...
+
+    def on_database_lost(self, message: str) -> None: ...
+
+    def shut_down(self) -> None:
+        """Runs once the loop ends, before the connections close."""
+
+    # --- the loop --------------------------------------------------------------------------
+
+    def run_loop(self) -> None:
+        def on_signal(signum: int) -> None:
+            del signum
+            self._wakeup.wake()
+
+        try:
+            with graceful_signals(self.stop, on_signal):
+                self.on_started()
+                if not self.once:
+                    interruptible_sleep(self.startup_delay_seconds, self.stop, self._wakeup)
+                self._loop()
+                self.shut_down()
+        finally:
+            self._db.close()
+            self._wakeup.close()
+
+    def _loop(self) -> None:
+        backoff = Backoff()
+        while not self.stop.is_set():
+            self.before_step()
+            try:
+                more, sleep_for = self.step()
+            except DatabaseError as error:
+                self._db.drop()
+                if self.once and self.idle():
+                    raise
+                delay = backoff.next_delay()
+                self._db.lost = True
+                self.on_database_lost(f"{error}; retrying in {delay:g}s")
+                interruptible_sleep(delay, self.stop, self._wakeup)
+                continue
+            backoff.reset()
+            if more:
+                continue
+            if self.once and self.idle():
+                return
+            self._wakeup.wait(sleep_for)

@@ -8,7 +8,7 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
-from importer.db import Connection, queries
+from importer.database import Connection, queries
 from importer.errors import FormError, NotFoundError
 from importer.forms import Form
 
@@ -78,6 +78,17 @@ def get_form(conn: Connection, name: str, version: int | None = None) -> tuple[F
         return Form.from_json(row["definition"]), int(row["version"])
     except FormError as exc:
         raise FormError(f"form {name!r} version {row['version']}: {exc}") from None
+
+
+def current_forms(conn: Connection) -> list[tuple[Form, int]]:
+    """Every form at its current version (forms that no longer parse are left out)."""
+    found = []
+    for row in conn.execute(queries().form_list).fetchall():
+        try:
+            found.append((Form.from_json(row["definition"]), int(row["version"])))
+        except FormError:
+            continue
+    return found
 
 
 def list_forms(conn: Connection) -> list[FormSummary]:

@@ -13,22 +13,22 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
-from importer.db import Connection, queries
+from importer.database import Connection, queries
+from importer.states import ProcessKind
 
 HEARTBEAT_SECONDS = 5.0
 # A process silent for this long is not shown as live (several missed heartbeats).
 LIVE_AFTER_SECONDS = 30.0
 
 
-def register_process(conn: Connection, owner: str, kind: str) -> None:
-    """kind: 'worker' | 'timers' | 'submit'."""
+def register_process(conn: Connection, owner: str, kind: ProcessKind) -> None:
     conn.execute(
         queries().register_process,
         {"owner": owner, "kind": kind, "host": socket.gethostname(), "pid": os.getpid()},
     )
 
 
-def heartbeat_process(conn: Connection, owner: str, kind: str) -> None:
+def heartbeat_process(conn: Connection, owner: str, kind: ProcessKind) -> None:
     row = conn.execute(queries().heartbeat_process, {"owner": owner}).fetchone()
     if row is None:  # forgotten (e.g. after a long outage): register again
         register_process(conn, owner, kind)

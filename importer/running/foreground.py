@@ -19,21 +19,20 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from importer import jobs
 from importer.config import ImportSettings
-from importer.db import Connection, connect
-from importer.errors import DatabaseUnavailable
-from importer.jobs import Job
-from importer.pipeline import JobProgress, run_job
-from importer.process_loop import Registration
+from importer.database import Connection, connect
+from importer.errors import DatabaseUnavailable, JobFailed
+from importer.repositories import jobs
+from importer.repositories.jobs import Job
+from importer.running.daemon import Registration, graceful_signals
+from importer.running.job_run import JobProgress, run_job
+from importer.states import JobStatus, ProcessKind, ProgressPhase, RunOutcome
 
 if TYPE_CHECKING:
     from importer.excel.base import SheetReader
 
 # How often a waiting run looks at the job again (progress of another owner, expiry).
 WATCH_INTERVAL_SECONDS = 1.0
-# The `workers.kind` of a foreground run (submit or resume).
-FOREGROUND_KIND = "submit"
 
 
 @dataclass(frozen=True)
@@ -44,20 +43,9 @@ class RunResult:
     interrupted: bool  # the user stopped us: the job is back to pending (or still elsewhere)
 
 
-def progress_of(job: Job, phase: str, message: str | None = None) -> JobProgress:
+def progress_of(job: Job, phase: ProgressPhase, message: str | None = None) -> JobProgress:
     """A progress event built from the stored job (for jobs another process runs)."""
-    return JobProgress(
-        job_id=job.id,
-        file_name=job.file_name,
-        phase=phase,
-        status=job.status,
-        total_rows=job.total_rows,
-        success_rows=job.success_rows,
-        failed_rows=job.failed_rows,
-        run_rows=0,
-        run_seconds=0.0,
-        message=message,
-    )
+    return JobProgress.of(job, phase, message)
 
 
 def describe_wait(seconds: float) -> str:
@@ -107,7 +95,7 @@ class ForegroundRunner:
         if self._registration is not None:
             yield
             return
-        self._registration = Registration(self.url, self.owner, FOREGROUND_KIND)
+        self._registration = Registration(self.url, self.owner, ProcessKind.FOREGROUND)
         self._registration.start()
         try:
             yield
@@ -167,24 +155,24 @@ class ForegroundRunner:
                 run_rows += outcome.run_rows
                 run_seconds += outcome.run_seconds
                 job = outcome.job or jobs.get_job(conn, job_id)
-                if outcome.result in ("finished", "cancelled"):
+                if outcome.result in (RunOutcome.FINISHED, RunOutcome.CANCELLED):
                     return RunResult(job, run_rows, run_seconds, interrupted=False)
-                if outcome.result == "stopped":
+                if outcome.result is RunOutcome.STOPPED:
                     return RunResult(job, run_rows, run_seconds, interrupted=True)
-                if outcome.result == "error":
+                if outcome.result is RunOutcome.ERROR:
                     raise DatabaseUnavailable(f"import job {job_id}: {outcome.error}")
-                if outcome.result == "lease_lost":
+                if outcome.result is RunOutcome.LEASE_LOST:
                     self.on_note(f"job {job_id}: another process took the job over; following it")
-                elif job.status == "pending":
+                elif job.status is JobStatus.PENDING:
                     self.on_note(
                         f"job {job_id}: attempt {job.attempts} of {job.max_attempts} failed:"
                         f" {outcome.error}"
                     )
 
     def _try_claim(self, conn: Connection, job: Job, eager: bool) -> Job | None:
-        if job.status == "pending" and eager:
+        if job.status is JobStatus.PENDING and eager:
             jobs.make_available_now(conn, job.id)
-        elif job.status == "running" and jobs.expire_dead_owner(conn, job):
+        elif job.status is JobStatus.RUNNING and jobs.expire_dead_owner(conn, job):
             self.on_note(
                 f"job {job.id}: its process ({job.lease_owner}) is gone; taking over at row"
                 f" {job.cursor:,}"
@@ -199,7 +187,7 @@ class ForegroundRunner:
         return claimed[0] if claimed else None
 
     def _retry_due(self, conn: Connection, job: Job) -> bool:
-        if job.status != "pending" or job.available_at is not None:
+        if job.status is not JobStatus.PENDING or job.available_at is not None:
             return False
         due = jobs.retry_due_at(conn, job.id)
         return due is not None and due <= jobs.db_now(conn)
@@ -210,14 +198,16 @@ class ForegroundRunner:
             return last_reason
         now = jobs.db_now(conn)
         seconds = WATCH_INTERVAL_SECONDS
-        if job.status == "running":
+        if job.status is JobStatus.RUNNING:
             expires = job.lease_expires_at or now
             left = (expires - now).total_seconds()
             note = (
                 f"job {job.id} is being run by {job.lease_owner}; following it (taking over"
                 f" if its lease, now {describe_wait(left)} from expiry, runs out)"
             )
-            self.on_progress(progress_of(job, "waiting", f"lease expires in {describe_wait(left)}"))
+            self.on_progress(
+                progress_of(job, ProgressPhase.WAITING, f"lease expires in {describe_wait(left)}")
+            )
         elif job.available_at is None:
             retry_at = jobs.retry_due_at(conn, job.id)
             if retry_at is None:
@@ -227,13 +217,17 @@ class ForegroundRunner:
                 seconds = min(seconds, max(0.05, left))
                 note = f"job {job.id}: next attempt at {_clock(retry_at)}"
                 self.on_progress(
-                    progress_of(job, "waiting", f"next attempt in {describe_wait(left)}")
+                    progress_of(
+                        job, ProgressPhase.WAITING, f"next attempt in {describe_wait(left)}"
+                    )
                 )
         else:
             left = (job.available_at - now).total_seconds()
             seconds = min(seconds, max(0.05, left))
             note = f"job {job.id}: next attempt at {_clock(job.available_at)}"
-            self.on_progress(progress_of(job, "waiting", f"next attempt in {describe_wait(left)}"))
+            self.on_progress(
+                progress_of(job, ProgressPhase.WAITING, f"next attempt in {describe_wait(left)}")
+            )
         reason = f"{job.status}|{job.lease_owner}|{job.available_at}"
         if reason != last_reason:  # say it once; the progress line shows the countdown
             self.on_note(note)
@@ -243,3 +237,95 @@ class ForegroundRunner:
 
 def _clock(moment: datetime) -> str:
     return moment.astimezone().strftime("%H:%M:%S")
+
+
+# --- a foreground command: several jobs, signals, the exit code ----------------------------
+
+
+def exit_code_for(job: Job) -> int:
+    """0 succeeded; 3 finished with rejected rows; 1 failed or cancelled; 0 while it runs."""
+    if job.status is JobStatus.SUCCEEDED:
+        return 0
+    if job.status is JobStatus.PARTIALLY_SUCCEEDED:
+        return 3
+    if job.status in (JobStatus.FAILED, JobStatus.CANCELLED):
+        return 1
+    return 0  # pending / running: nothing went wrong (yet)
+
+
+def job_failure(job: Job) -> JobFailed | None:
+    """The error a command ends with for a job that failed or was cancelled."""
+    if job.status is JobStatus.FAILED:
+        return JobFailed(f"import job {job.id} failed: {job.last_error or 'unknown error'}")
+    if job.status is JobStatus.CANCELLED:
+        return JobFailed(f"import job {job.id} was cancelled")
+    return None
+
+
+@dataclass(frozen=True)
+class ForegroundReport:
+    """What a foreground command did: one result per job it drove, in order."""
+
+    results: list[RunResult]
+    signal: int = 0  # the signal that stopped it (0: none)
+
+    @property
+    def exit_code(self) -> int:
+        """128+N after signal N, else the worst of the jobs' codes (1 before 3 before 0)."""
+        if self.signal:
+            return 128 + self.signal
+        codes = {exit_code_for(r.job) for r in self.results}
+        return 1 if 1 in codes else 3 if 3 in codes else 0
+
+    @property
+    def failure(self) -> JobFailed | None:
+        """The first failed or cancelled job's error (None after a signal)."""
+        if self.signal:
+            return None
+        for result in self.results:
+            failure = job_failure(result.job)
+            if failure is not None:
+                return failure
+        return None
+
+    @property
+    def interrupted(self) -> list[Job]:
+        """Jobs the user stopped before they ended (`importer resume` continues them)."""
+        return [r.job for r in self.results if r.interrupted and not r.job.terminal]
+
+
+def run_in_foreground(
+    url: str,
+    settings: ImportSettings,
+    owner: str,
+    job_ids: list[int],
+    *,
+    on_progress: Callable[[JobProgress], None],
+    on_note: Callable[[str], None],
+    first_claimed: Job | None = None,
+    eager: bool = True,
+    reader: SheetReader | None = None,
+) -> ForegroundReport:
+    """Drive the jobs one after the other in this process until each ends; the first
+    SIGINT/SIGTERM stops at the next batch boundary (progress kept, the job back to
+    pending) and ends the command. One registration in `workers` covers all the jobs."""
+    stop = threading.Event()
+    stopped_by: list[int] = []
+    results: list[RunResult] = []
+    runner = ForegroundRunner(
+        url, settings, owner, stop=stop, on_progress=on_progress, on_note=on_note
+    )
+    with graceful_signals(stop, stopped_by.append), runner:
+        for job_id in job_ids:
+            first = first_claimed is not None and first_claimed.id == job_id
+            results.append(
+                runner.drive(
+                    job_id,
+                    claimed=first_claimed if first else None,
+                    eager=eager,
+                    reader=reader if first else None,
+                )
+            )
+            if stop.is_set():
+                break
+    return ForegroundReport(results, stopped_by[0] if stopped_by else 0)

@@ -13,48 +13,65 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import os
-import signal
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import psycopg
-
-from importer import jobs
 from importer.config import ImportSettings
-from importer.db import Connection, connect, translate
-from importer.errors import ImporterError, LeaseLost
-from importer.jobs import Job
+from importer.database import Connection, connect
+from importer.errors import ImporterError, LeaseLost, describe_error
+from importer.repositories import jobs, sessions
+from importer.repositories.jobs import Job
+from importer.running.lease_renewer import LeaseRenewer
+from importer.running.pause_points import pause_point
+from importer.states import JobStatus, ProgressPhase, RunOutcome
 
 if TYPE_CHECKING:
-    from importer.background_writer import Done
-    from importer.batch_writer import BatchWriter, Committed, Prepared
     from importer.excel.base import SheetReader
-
-# Test hook (crash tests): "claimed", "batch:N" (inside batch N's transaction, before commit),
-# "committed:N" (after it), "finish" (inside the final transaction). The process stops itself
-# (SIGSTOP) there, so a test can kill -9 it at an exact point or let its lease expire.
-PAUSE_ENV = "IMPORTER_TEST_PAUSE_AT"
+    from importer.repositories.batches import BatchWriter, Committed, Prepared
+    from importer.running.commit_thread import Done
 
 
 @dataclass(frozen=True)
 class JobProgress:
-    """One progress event. phase: opening | importing | done | cancelled | stopped |
-    lease_lost | attempt_failed."""
+    """One progress event of a job."""
 
     job_id: int
     file_name: str
-    phase: str
-    status: str
+    phase: ProgressPhase
+    status: JobStatus
     total_rows: int | None
     success_rows: int
     failed_rows: int
     run_rows: int  # rows processed by this run (a resumed run starts at 0)
     run_seconds: float  # since this run started processing rows
     message: str | None = None
+
+    @classmethod
+    def of(
+        cls,
+        job: Job,
+        phase: ProgressPhase,
+        message: str | None = None,
+        *,
+        run_rows: int = 0,
+        run_seconds: float = 0.0,
+    ) -> JobProgress:
+        """The event for the job as it stands (run_rows: what this run committed)."""
+        return cls(
+            job_id=job.id,
+            file_name=job.file_name,
+            phase=phase,
+            status=job.status,
+            total_rows=job.total_rows,
+            success_rows=job.success_rows,
+            failed_rows=job.failed_rows,
+            run_rows=run_rows,
+            run_seconds=run_seconds,
+            message=message,
+        )
 
     @property
     def done_rows(self) -> int:
@@ -67,100 +84,21 @@ class JobProgress:
 
 @dataclass(frozen=True)
 class JobOutcome:
-    """How run_job ended. result:
-    finished       the job succeeded or partially succeeded (see status)
-    cancelled      cancel was requested; stopped at a batch boundary
-    stopped        the stop event was set: released back to pending, progress kept
-    lease_lost     another owner has the job; this run wrote nothing more
-    attempt_failed the attempt failed: pending again (retry later) or failed (see status)
-    error          the failure could not even be recorded (database gone); the lease expires
-    """
+    """How run_job ended (see RunOutcome); ``job`` as last seen."""
 
     job_id: int
-    result: str
+    result: RunOutcome
     job: Job | None
     error: str | None = None
     run_rows: int = 0
     run_seconds: float = 0.0
 
     @property
-    def status(self) -> str | None:
+    def status(self) -> JobStatus | None:
         return self.job.status if self.job is not None else None
 
 
 ProgressCallback = Callable[[JobProgress], None]
-
-
-def describe_error(exc: BaseException) -> str:
-    if isinstance(exc, ImporterError):
-        return str(exc).strip() or type(exc).__name__
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
-    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-
-
-def _pause_point() -> Callable[[str], None]:
-    wanted = os.environ.get(PAUSE_ENV, "").strip()
-
-    def pause(point: str) -> None:
-        if wanted and point == wanted:
-            # Sent to this thread, so it stops before running another line (the whole
-            # process stops with it); sent to the process, this thread could run on a bit.
-            signal.pthread_kill(threading.get_ident(), signal.SIGSTOP)
-
-    return pause
-
-
-class LeaseKeeper:
-    """Renews the lease from its own connection while the run reads, validates or writes,
-    so a long batch (or a slow workbook open) never lets the lease expire."""
-
-    def __init__(self, url: str, job_id: int, owner: str, lease_seconds: float) -> None:
-        self.url = url
-        self.job_id = job_id
-        self.owner = owner
-        self.lease_seconds = lease_seconds
-        self.interval = max(0.2, lease_seconds / 3)
-        self.lost = threading.Event()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=f"lease-{job_id}", daemon=True)
-
-    def __enter__(self) -> LeaseKeeper:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread.is_alive() and self._thread is not threading.current_thread():
-            self._thread.join(timeout=self.interval + 5)
-
-    def _run(self) -> None:
-        conn: Connection | None = None
-        try:
-            while not self._stop.wait(self.interval):
-                try:
-                    if conn is None or conn.closed or conn.broken:
-                        conn = connect(self.url, autocommit=True)
-                        # A batch transaction holds the job row: don't queue behind it for long,
-                        # its own fence extends the lease when it commits.
-                        lock_ms = int(self.interval * 1000)
-                        conn.execute(
-                            "SELECT set_config('lock_timeout', %s, false)", (f"{lock_ms}ms",)
-                        )
-                    if not jobs.renew_lease(conn, self.job_id, self.owner, self.lease_seconds):
-                        self.lost.set()
-                        return
-                except (ImporterError, psycopg.Error):
-                    if conn is not None:
-                        with contextlib.suppress(Exception):
-                            conn.close()
-                    conn = None  # try again next beat; the batch fence decides in the end
-        finally:
-            if conn is not None:
-                with contextlib.suppress(Exception):
-                    conn.close()
 
 
 @dataclass
@@ -172,7 +110,7 @@ class _Run:
     on_progress: ProgressCallback
     stop: threading.Event
     reader: SheetReader | None = None
-    pause: Callable[[str], None] = field(default_factory=_pause_point)
+    pause: Callable[[str], None] = field(default_factory=pause_point)
     run_rows: int = 0
     started: float = field(default_factory=time.monotonic)
     rows_started: float | None = None
@@ -182,24 +120,14 @@ class _Run:
     def seconds(self) -> float:
         return time.monotonic() - (self.rows_started or self.started)
 
-    def emit(self, phase: str, message: str | None = None) -> None:
-        job = self.job
-        event = JobProgress(
-            job_id=job.id,
-            file_name=job.file_name,
-            phase=phase,
-            status=job.status,
-            total_rows=job.total_rows,
-            success_rows=job.success_rows,
-            failed_rows=job.failed_rows,
-            run_rows=self.run_rows,
-            run_seconds=self.seconds(),
-            message=message,
+    def emit(self, phase: ProgressPhase, message: str | None = None) -> None:
+        event = JobProgress.of(
+            self.job, phase, message, run_rows=self.run_rows, run_seconds=self.seconds()
         )
         with contextlib.suppress(Exception):  # a broken view must not break the import
             self.on_progress(event)
 
-    def outcome(self, result: str, error: str | None = None) -> JobOutcome:
+    def outcome(self, result: RunOutcome, error: str | None = None) -> JobOutcome:
         return JobOutcome(self.job.id, result, self.job, error, self.run_rows, self.seconds())
 
     # --- the run ---------------------------------------------------------------------------
@@ -209,25 +137,21 @@ class _Run:
             conn = connect(self.url, autocommit=True)
         except ImporterError as exc:
             self.close_reader()
-            return self.outcome("error", describe_error(exc))
+            return self.outcome(RunOutcome.ERROR, describe_error(exc))
         try:
             # A frozen writer must not hold the job row (and its claimers) beyond its lease.
-            idle_ms = int(self.settings.lease_seconds * 1000)
-            conn.execute(
-                "SELECT set_config('idle_in_transaction_session_timeout', %s, false)",
-                (f"{idle_ms}ms",),
-            )
-            with LeaseKeeper(self.url, self.job.id, self.owner, self.settings.lease_seconds) as k:
+            sessions.set_idle_in_transaction_timeout(conn, int(self.settings.lease_seconds * 1000))
+            with LeaseRenewer(self.url, self.job.id, self.owner, self.settings.lease_seconds) as k:
                 try:
                     return self.import_rows(conn, k)
                 except LeaseLost as exc:
-                    self.emit("lease_lost", str(exc))
-                    return self.outcome("lease_lost", str(exc))
+                    self.emit(ProgressPhase.LEASE_LOST, str(exc))
+                    return self.outcome(RunOutcome.LEASE_LOST, str(exc))
                 except Exception as exc:  # task-level: this attempt failed
                     k.stop()
                     return self.fail(conn, exc)
-        except psycopg.Error as exc:
-            return self.fail(conn, translate(exc, self.url))
+        except ImporterError as exc:  # the connection's own setup failed
+            return self.fail(conn, exc)
         finally:
             self.close_reader()
             with contextlib.suppress(Exception):
@@ -299,18 +223,20 @@ class _Run:
             and reader.header_row == job.header_row
             and reader.count_rows_after(job.last_row) == job.total_rows - job.cursor
         ):
-            self.emit("opening", f"reading the rows after row {job.last_row:,} only")
+            self.emit(ProgressPhase.OPENING, f"reading the rows after row {job.last_row:,} only")
             return reader
         reader.close()
         return None
 
-    def import_rows(self, conn: Connection, keeper: LeaseKeeper) -> JobOutcome:
-        from importer.batch_writer import BatchWriter  # heavy imports: only where rows are read
-        from importer.forms_repo import get_form
+    def import_rows(self, conn: Connection, renewer: LeaseRenewer) -> JobOutcome:
+        from importer.repositories.batches import (
+            BatchWriter,  # heavy imports: only where rows are read
+        )
+        from importer.repositories.forms import get_form
         from importer.validate import Validator
 
         self.pause("claimed")
-        self.emit("opening")
+        self.emit(ProgressPhase.OPENING)
         form, _ = get_form(conn, self.job.form, self.job.form_version)
         reader, skip, after_row = self.open_reader(conn)
         with reader:
@@ -331,13 +257,13 @@ class _Run:
                 self.settings.rows_per_transaction, skip=skip, after_row=after_row
             )
             self.rows_started = time.monotonic()
-            self.emit("importing")
-            return self.write_batches(conn, keeper, writer, validator, batches)
+            self.emit(ProgressPhase.IMPORTING)
+            return self.write_batches(conn, renewer, writer, validator, batches)
 
     def write_batches(
         self,
         conn: Connection,
-        keeper: LeaseKeeper,
+        renewer: LeaseRenewer,
         writer: BatchWriter,
         validator: Any,
         batches: Iterator[Sequence[Any]],
@@ -345,7 +271,7 @@ class _Run:
         """Read, validate and encode batch N+1 here while batch N commits on the writer
         thread. Stop, cancel and lease are checked at batch boundaries; the connection is
         used here again only once the writer has drained."""
-        from importer.background_writer import BackgroundWriter
+        from importer.running.commit_thread import CommitThread
 
         def write(batch: Prepared, number: int) -> Committed:
             committed = writer.write(batch, pause=functools.partial(self.pause, f"batch:{number}"))
@@ -354,17 +280,17 @@ class _Run:
             return committed
 
         number = 0
-        with BackgroundWriter(write, name=f"job-{self.job.id}-writer") as background:
+        with CommitThread(write, name=f"job-{self.job.id}-writer") as background:
             while True:
                 if self.take(background.collect()):
-                    return self.outcome("cancelled")
-                if keeper.lost.is_set():
+                    return self.outcome(RunOutcome.CANCELLED)
+                if renewer.lost.is_set():
                     background.drain(drop_queued=True)
                     raise LeaseLost(f"import job {self.job.id}: lease lost to another owner")
                 if self.stop.is_set():
                     if self.take(background.drain(drop_queued=True)):
-                        return self.outcome("cancelled")
-                    return self.release(conn, keeper)
+                        return self.outcome(RunOutcome.CANCELLED)
+                    return self.release(conn, renewer)
                 batch = next(batches, None)
                 if batch is None:
                     break
@@ -372,31 +298,32 @@ class _Run:
                 prepared = writer.prepare(batch, validator.validate(batch))
                 background.submit(prepared, number, len(batch))
             if self.take(background.drain()):
-                return self.outcome("cancelled")
-        keeper.stop()
+                return self.outcome(RunOutcome.CANCELLED)
+        renewer.stop()
         self.job = writer.finish(pause=functools.partial(self.pause, "finish"))
-        self.emit("done")
-        return self.outcome("cancelled" if self.job.status == "cancelled" else "finished")
+        self.emit(ProgressPhase.DONE)
+        cancelled = self.job.status is JobStatus.CANCELLED
+        return self.outcome(RunOutcome.CANCELLED if cancelled else RunOutcome.FINISHED)
 
     def take(self, done: Sequence[Done]) -> bool:
         """Account for committed batches; True when the job was cancelled at a boundary."""
         for item in done:
             self.job = item.committed.job
             if item.committed.cancelled:
-                self.emit("cancelled", "cancelled at a batch boundary")
+                self.emit(ProgressPhase.CANCELLED, "cancelled at a batch boundary")
                 return True
             self.run_rows += item.rows
-            self.emit("importing")
+            self.emit(ProgressPhase.IMPORTING)
         return False
 
-    def release(self, conn: Connection, keeper: LeaseKeeper) -> JobOutcome:
-        keeper.stop()
+    def release(self, conn: Connection, renewer: LeaseRenewer) -> JobOutcome:
+        renewer.stop()
         released = jobs.release_job(conn, self.job.id, self.owner)
         self.job = jobs.get_job(conn, self.job.id)
         if not released:
             raise LeaseLost(f"import job {self.job.id}: lease lost before it could be released")
-        self.emit("stopped", "stopped; committed progress kept")
-        return self.outcome("stopped")
+        self.emit(ProgressPhase.STOPPED, "stopped; committed progress kept")
+        return self.outcome(RunOutcome.STOPPED)
 
     def fail(self, conn: Connection, exc: BaseException) -> JobOutcome:
         error = describe_error(exc)
@@ -411,13 +338,13 @@ class _Run:
                     conn, self.job.id, self.owner, error, self.settings.retry_delay_seconds
                 )
         except LeaseLost as lost:
-            self.emit("lease_lost", str(lost))
-            return self.outcome("lease_lost", error)
-        except (ImporterError, psycopg.Error):
+            self.emit(ProgressPhase.LEASE_LOST, str(lost))
+            return self.outcome(RunOutcome.LEASE_LOST, error)
+        except ImporterError:
             # Cannot record it; the lease expires and the next claim counts the attempt.
-            return self.outcome("error", error)
-        self.emit("attempt_failed", error)
-        return self.outcome("attempt_failed", error)
+            return self.outcome(RunOutcome.ERROR, error)
+        self.emit(ProgressPhase.ATTEMPT_FAILED, error)
+        return self.outcome(RunOutcome.ATTEMPT_FAILED, error)
 
 
 def run_job(

@@ -7,47 +7,27 @@ statement that matches no row means the lease was lost.
 
 from __future__ import annotations
 
-import functools
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
-import psycopg
 from psycopg.types.json import Jsonb
 
 from importer.config import TimerSettings
-from importer.db import Connection, queries, translate
-from importer.errors import LeaseLost, NotFoundError, StateError
+from importer.database import Connection, queries
+from importer.errors import LeaseLost, NotFoundError, StateError, bounded_error
 from importer.identity import owner_is_gone
+from importer.states import JobStatus
 
-STATUSES = ("pending", "running", "succeeded", "partially_succeeded", "failed", "cancelled")
-TERMINAL_STATUSES = ("succeeded", "partially_succeeded", "failed", "cancelled")
 NOTIFY_CHANNEL = "importer_jobs"
-MAX_ERROR_CHARS = 2000
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-
-def _translated(func: Callable[P, R]) -> Callable[P, R]:
-    """psycopg errors leave this module as the tool's own (DatabaseError and subclasses)."""
-
-    @functools.wraps(func)
-    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return func(*args, **kwargs)
-        except psycopg.Error as exc:
-            raise translate(exc) from exc
-
-    return wrapper
 
 
 @dataclass(frozen=True)
 class Job:
     id: int
-    status: str
+    status: JobStatus
     form: str
     form_version: int
     file: str  # sha256 of the stored workbook
@@ -75,7 +55,9 @@ class Job:
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Job:
-        return cls(**{name: row[name] for name in cls.__dataclass_fields__})
+        values = {name: row[name] for name in cls.__dataclass_fields__}
+        values["status"] = JobStatus(values["status"])
+        return cls(**values)
 
     @property
     def cursor(self) -> int:
@@ -84,7 +66,7 @@ class Job:
 
     @property
     def terminal(self) -> bool:
-        return self.status in TERMINAL_STATUSES
+        return self.status.terminal
 
     def to_json(self) -> dict[str, Any]:
         def iso(value: datetime | None) -> str | None:
@@ -116,11 +98,6 @@ class Job:
         }
 
 
-def bounded_error(text: str) -> str:
-    text = text.strip() or "error"
-    return text if len(text) <= MAX_ERROR_CHARS else text[: MAX_ERROR_CHARS - 1] + "…"
-
-
 # --- files and submission ------------------------------------------------------------------
 
 
@@ -134,7 +111,6 @@ def idempotency_key(form: str, sheet: str, sha256: str) -> str:
     return f"{form}\x1f{sheet}\x1f{sha256}"
 
 
-@_translated
 def store_file(conn: Connection, content: bytes) -> str:
     """Store the workbook bytes once (keyed by sha256); return the sha256."""
     sha256 = file_sha256(content)
@@ -147,7 +123,6 @@ def store_file(conn: Connection, content: bytes) -> str:
     return sha256
 
 
-@_translated
 def file_content(conn: Connection, sha256: str) -> bytes:
     row = conn.execute(queries().import_file_content, {"sha256": sha256}).fetchone()
     if row is None:
@@ -155,7 +130,6 @@ def file_content(conn: Connection, sha256: str) -> bytes:
     return bytes(row["content"])
 
 
-@_translated
 def find_job_by_key(conn: Connection, key: str) -> Job | None:
     row = conn.execute(queries().job_by_idempotency_key, {"key": key}).fetchone()
     return Job.from_row(row) if row else None
@@ -178,7 +152,6 @@ class NewJob:
         return idempotency_key(self.form, self.sheet, self.file)
 
 
-@_translated
 def create_job(
     conn: Connection, new: NewJob, *, force: bool = False, waiting: bool = False
 ) -> tuple[Job, bool]:
@@ -218,7 +191,6 @@ def create_job(
         return Job.from_row(row), True
 
 
-@_translated
 def notify(conn: Connection, job_id: int) -> None:
     """Wake workers (delivered when the caller's transaction commits)."""
     conn.execute(queries().notify_import_job, {"id": job_id})
@@ -227,7 +199,6 @@ def notify(conn: Connection, job_id: int) -> None:
 # --- claim, lease, finish ------------------------------------------------------------------
 
 
-@_translated
 def claim_jobs(
     conn: Connection,
     *,
@@ -255,7 +226,6 @@ def claim_jobs(
     return jobs
 
 
-@_translated
 def renew_lease(conn: Connection, job_id: int, owner: str, lease_seconds: float) -> bool:
     """Extend the lease; False: it was lost (stop and write nothing more)."""
     row = conn.execute(
@@ -265,7 +235,6 @@ def renew_lease(conn: Connection, job_id: int, owner: str, lease_seconds: float)
     return row is not None
 
 
-@_translated
 def release_job(conn: Connection, job_id: int, owner: str) -> bool:
     """Graceful stop: back to pending (cancelled if that was requested), progress kept.
 
@@ -275,7 +244,6 @@ def release_job(conn: Connection, job_id: int, owner: str) -> bool:
     return row is not None
 
 
-@_translated
 def fail_attempt(
     conn: Connection,
     job_id: int,
@@ -303,14 +271,12 @@ def fail_attempt(
     return Job.from_row(row)
 
 
-@_translated
 def retry_due_at(conn: Connection, job_id: int) -> datetime | None:
     """When the job's pending import_retry timer is due (None: no retry is waiting)."""
     row = conn.execute(queries().import_retry_due_at, {"id": job_id}).fetchone()
     return row["due_at"] if row else None
 
 
-@_translated
 def finish(conn: Connection, job_id: int, owner: str, *, cancelled: bool = False) -> Job:
     """End a run: succeeded / partially_succeeded (or cancelled); the lease is cleared."""
     row = conn.execute(
@@ -321,10 +287,13 @@ def finish(conn: Connection, job_id: int, owner: str, *, cancelled: bool = False
     return Job.from_row(row)
 
 
-@_translated
 def expire_dead_owner(conn: Connection, job: Job) -> bool:
     """Void the lease of a running job whose owner is a process on this host that is gone."""
-    if job.status != "running" or not job.lease_owner or not owner_is_gone(job.lease_owner):
+    if (
+        job.status is not JobStatus.RUNNING
+        or not job.lease_owner
+        or not owner_is_gone(job.lease_owner)
+    ):
         return False
     row = conn.execute(
         queries().expire_dead_owner_lease, {"id": job.id, "owner": job.lease_owner}
@@ -332,17 +301,30 @@ def expire_dead_owner(conn: Connection, job: Job) -> bool:
     return row is not None
 
 
-@_translated
 def make_available_now(conn: Connection, job_id: int) -> bool:
     """A pending job waiting for a retry delay or a timer becomes claimable now."""
     row = conn.execute(queries().make_import_job_available_now, {"id": job_id}).fetchone()
     return row is not None
 
 
+def make_available_by_timer(conn: Connection, job_id: int) -> bool:
+    """A timer's effect (in its firing transaction): the waiting job becomes claimable now.
+    False: the job is gone, cancelled or no longer pending."""
+    row = conn.execute(queries().make_import_job_available, {"job_id": job_id}).fetchone()
+    return row is not None
+
+
+def make_many_available_by_timer(conn: Connection, job_ids: set[int]) -> set[int]:
+    """The same for a run of timers in one statement; returns the jobs made available."""
+    rows = conn.execute(
+        queries().make_import_jobs_available, {"job_ids": sorted(job_ids)}
+    ).fetchall()
+    return {int(row["id"]) for row in rows}
+
+
 # --- reading -------------------------------------------------------------------------------
 
 
-@_translated
 def get_job(conn: Connection, job_id: int) -> Job:
     row = conn.execute(queries().get_import_job, {"id": job_id}).fetchone()
     if row is None:
@@ -350,9 +332,8 @@ def get_job(conn: Connection, job_id: int) -> Job:
     return Job.from_row(row)
 
 
-@_translated
 def list_jobs(
-    conn: Connection, *, statuses: Sequence[str] | None = None, limit: int = 100
+    conn: Connection, *, statuses: Sequence[JobStatus] | None = None, limit: int = 100
 ) -> list[Job]:
     """The newest ``limit`` jobs (optionally of some statuses), oldest first."""
     rows = conn.execute(
@@ -362,7 +343,6 @@ def list_jobs(
     return [Job.from_row(row) for row in rows]
 
 
-@_translated
 def resumable_jobs(conn: Connection) -> list[Job]:
     """Jobs `resume --all` takes: pending ones, and running ones nobody is writing."""
     jobs = [Job.from_row(row) for row in conn.execute(queries().resumable_import_jobs)]
@@ -370,16 +350,15 @@ def resumable_jobs(conn: Connection) -> list[Job]:
     return [
         job
         for job in jobs
-        if job.status == "pending"
+        if job.status is JobStatus.PENDING
         or (job.lease_expires_at is not None and job.lease_expires_at < now)
         or owner_is_gone(job.lease_owner)
     ]
 
 
-@_translated
 def db_now(conn: Connection) -> datetime:
     """The database's clock: leases and due times are compared with it, never ours."""
-    row = conn.execute("SELECT now() AS now").fetchone()
+    row = conn.execute(queries().database_now).fetchone()
     assert row is not None
     now: datetime = row["now"]
     return now
@@ -388,7 +367,6 @@ def db_now(conn: Connection) -> datetime:
 # --- user actions --------------------------------------------------------------------------
 
 
-@_translated
 def cancel(conn: Connection, job_id: int) -> Job:
     """Cancel: a pending job (or one nobody is writing) at once; a running one is asked to
     stop at its next batch boundary. Finished jobs are refused (StateError)."""
@@ -398,7 +376,7 @@ def cancel(conn: Connection, job_id: int) -> Job:
         if job.terminal:
             raise StateError(f"import job {job_id} is already {job.status}; nothing to cancel")
         lease_void = job.lease_expires_at is None or job.lease_expires_at < db_now(conn)
-        if job.status == "pending" or lease_void or owner_is_gone(job.lease_owner):
+        if job.status is JobStatus.PENDING or lease_void or owner_is_gone(job.lease_owner):
             row = conn.execute(
                 q.cancel_import_job_now,
                 {"id": job_id, "status": job.status, "owner": job.lease_owner},
@@ -412,7 +390,6 @@ def cancel(conn: Connection, job_id: int) -> Job:
     raise StateError(f"import job {job_id} keeps changing state; try again")
 
 
-@_translated
 def retry(conn: Connection, job_id: int) -> Job:
     """Put a failed job back to pending with its attempts reset (progress kept)."""
     row = conn.execute(queries().retry_import_job, {"id": job_id}).fetchone()

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
+from importer.database.queries import queries
 from importer.errors import EmbeddedServerError
 
 DATABASE = "importer"
@@ -217,38 +218,19 @@ class EmbeddedServer:
         self._ensure_database()
 
     def _ensure_database(self) -> None:
-        psql = str(_bin_dir() / "psql")
-        exists = self._run(
-            [
-                psql,
-                "-h",
-                str(self.socket_dir),
-                "-U",
-                SUPERUSER,
-                "-d",
-                "postgres",
-                "-tAc",
-                f"SELECT 1 FROM pg_database WHERE datname = '{DATABASE}'",
-            ],
-            timeout=30,
-        )
-        if exists.strip() != "1":
-            self._run(
-                [
-                    psql,
-                    "-h",
-                    str(self.socket_dir),
-                    "-U",
-                    SUPERUSER,
-                    "-d",
-                    "postgres",
-                    "-c",
-                    f'CREATE DATABASE "{DATABASE}"',
-                ],
-                timeout=60,
-            )
+        # psql reads the statement from stdin so that it fills in :'name' / :"name" itself.
+        psql = [
+            str(_bin_dir() / "psql"),
+            *("-h", str(self.socket_dir), "-U", SUPERUSER, "-d", "postgres"),
+            *("-v", "ON_ERROR_STOP=1", "-v", f"name={DATABASE}", "-tA", "-f", "-"),
+        ]
+        q = queries()
+        if self._run(psql, timeout=30, stdin=q.embedded_database_exists).strip() != "1":
+            self._run(psql, timeout=60, stdin=q.embedded_create_database)
 
-    def _run(self, argv: list[str], *, timeout: float, as_user: bool = True) -> str:
+    def _run(
+        self, argv: list[str], *, timeout: float, as_user: bool = True, stdin: str | None = None
+    ) -> str:
         user = self._system_user() if as_user else None
         try:
             done = subprocess.run(
@@ -257,7 +239,8 @@ class EmbeddedServer:
                 text=True,
                 timeout=timeout,
                 cwd=tempfile.gettempdir(),
-                stdin=subprocess.DEVNULL,
+                input=stdin,
+                stdin=None if stdin is not None else subprocess.DEVNULL,
                 user=user,
                 # Drop root's groups too: a folder's group bits must not decide for us.
                 group=user,

@@ -1,0 +1,104 @@
+"""The connector: connections whose errors leave them as the tool's own.
+
+``connect()`` returns a ``Connection``: a psycopg connection (dict rows) whose statements,
+commits, rollbacks, transactions and notifications run inside ``database_errors()``. So the
+translation happens in exactly one place and callers above the repositories catch only
+``importer.errors`` types (``LockTimeout``, ``DatabaseUnavailable``, ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg.abc import Params, Query
+from psycopg.rows import DictRow, dict_row
+
+from importer.config import Settings
+from importer.database.errors import database_errors, translate
+from importer.database.urls import describe_target, resolve_url
+
+
+class _Cursor(psycopg.Cursor[DictRow]):
+    def execute(
+        self,
+        query: Query,
+        params: Params | None = None,
+        *,
+        prepare: bool | None = None,
+        binary: bool | None = None,
+    ) -> _Cursor:
+        conn = self.connection
+        target = conn.target if isinstance(conn, Connection) else None
+        # psycopg's overloads split str queries from templates; this passes either on.
+        execute: Any = super().execute
+        with database_errors(target=target):
+            execute(query, params, prepare=prepare, binary=binary)
+        return self
+
+
+class Connection(psycopg.Connection[DictRow]):
+    """A psycopg connection that raises importer.errors types (see module docstring)."""
+
+    target: str | None = None  # host:port/db, for messages about an unreachable server
+
+    def commit(self) -> None:
+        with database_errors(target=self.target):
+            super().commit()
+
+    def rollback(self) -> None:
+        with database_errors(target=self.target):
+            super().rollback()
+
+    @contextmanager
+    def transaction(
+        self, savepoint_name: str | None = None, force_rollback: bool = False
+    ) -> Iterator[psycopg.Transaction]:
+        with (
+            database_errors(target=self.target),
+            super().transaction(savepoint_name, force_rollback) as tx,
+        ):
+            yield tx
+
+    def notifies(
+        self, *, timeout: float | None = None, stop_after: int | None = None
+    ) -> Generator[psycopg.Notify]:
+        with database_errors(target=self.target):
+            yield from super().notifies(timeout=timeout, stop_after=stop_after)
+
+
+def connect(
+    url: str, *, autocommit: bool = False, application_name: str = "importer"
+) -> Connection:
+    try:
+        conn = Connection.connect(
+            url,
+            autocommit=autocommit,
+            row_factory=dict_row,
+            cursor_factory=_Cursor,
+            connect_timeout=10,
+            application_name=application_name,
+        )
+    except psycopg.Error as exc:
+        raise translate(exc, target=describe_target(url), url=url) from None
+    conn.target = describe_target(url)
+    return conn
+
+
+class Database:
+    """The resolved server; the CLI calls ensure_schema() once before any command's work."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.url = resolve_url(settings)
+
+    def connect(self, *, autocommit: bool = False) -> Connection:
+        return connect(self.url, autocommit=autocommit)
+
+    def ensure_schema(self) -> list[Any]:
+        from importer.database.migrations import migrate
+
+        with connect(self.url) as conn:
+            return migrate(conn)

@@ -1,0 +1,66 @@
+"""The one table that turns psycopg's exceptions into the tool's own (see importer.errors).
+
+Every psycopg error that leaves the database layer passes through ``database_errors()``: the
+connections of this package wrap their statements, commits and notifications in it, so no
+code above the repositories ever sees a psycopg exception. The first matching row wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import psycopg
+from psycopg import errors as pg
+
+from importer.errors import (
+    DatabaseError,
+    DatabaseUnavailable,
+    LockTimeout,
+    TransientConflict,
+    UniqueViolation,
+)
+
+# (psycopg class, ours, message prefix). LockNotAvailable is an OperationalError: it must
+# come before the catch-all for unreachable servers.
+_TABLE: tuple[tuple[type[psycopg.Error], type[DatabaseError], str], ...] = (
+    (pg.LockNotAvailable, LockTimeout, "database error"),
+    (pg.DeadlockDetected, TransientConflict, "database error"),
+    (pg.SerializationFailure, TransientConflict, "database error"),
+    (pg.UniqueViolation, UniqueViolation, "database error"),
+    (psycopg.OperationalError, DatabaseUnavailable, "cannot reach PostgreSQL"),
+    (psycopg.Error, DatabaseError, "database error"),
+)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def translate(
+    exc: psycopg.Error, *, target: str | None = None, url: str | None = None
+) -> DatabaseError:
+    """Our error for a psycopg one. ``target`` (host:port/db) names an unreachable server;
+    ``url`` is masked out of the message. No password is ever part of the text."""
+    from importer.database.urls import mask_url
+
+    text = _first_line(exc)
+    if url:
+        text = text.replace(url, mask_url(url))
+    if "password" in text.lower():
+        text = mask_url(text)
+    for source, ours, prefix in _TABLE:
+        if isinstance(exc, source):
+            where = f" ({target})" if target and ours is DatabaseUnavailable else ""
+            return ours(f"{prefix}{where}: {text}")
+    raise AssertionError("psycopg.Error is the table's last row")  # pragma: no cover
+
+
+@contextmanager
+def database_errors(*, target: str | None = None, url: str | None = None) -> Iterator[None]:
+    """Run a block with psycopg errors raised as ours (the original kept as __cause__)."""
+    try:
+        yield
+    except psycopg.Error as exc:
+        raise translate(exc, target=target, url=url) from exc

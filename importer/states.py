@@ -1,0 +1,71 @@
+"""Every state the tool stores or reports, as StrEnum: a typo is a type error, and each
+member still equals (and is stored as) its lowercase string."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class JobStatus(StrEnum):
+    """An import job's status (import_jobs.status)."""
+
+    PENDING = "pending"
+    RUNNING = "running"
+    SUCCEEDED = "succeeded"
+    PARTIALLY_SUCCEEDED = "partially_succeeded"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+    @property
+    def terminal(self) -> bool:
+        return self in TERMINAL_JOB_STATUSES
+
+
+TERMINAL_JOB_STATUSES = frozenset(
+    {JobStatus.SUCCEEDED, JobStatus.PARTIALLY_SUCCEEDED, JobStatus.FAILED, JobStatus.CANCELLED}
+)
+
+
+class TimerStatus(StrEnum):
+    """A timer's status (timer_jobs.status)."""
+
+    PENDING = "pending"
+    PROCESSING = "processing"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
+LIVE_TIMER_STATUSES = frozenset({TimerStatus.PENDING, TimerStatus.PROCESSING})
+
+
+class RunOutcome(StrEnum):
+    """How one run of a job ended (running.job_run.run_job)."""
+
+    FINISHED = "finished"  # the job succeeded or partially succeeded (see its status)
+    CANCELLED = "cancelled"  # cancel was requested; stopped at a batch boundary
+    STOPPED = "stopped"  # the stop event was set: released back to pending, progress kept
+    LEASE_LOST = "lease_lost"  # another owner has the job; this run wrote nothing more
+    ATTEMPT_FAILED = "attempt_failed"  # pending again (retry later) or failed (see status)
+    ERROR = "error"  # the failure could not even be recorded (database gone)
+
+
+class ProgressPhase(StrEnum):
+    """What a job's progress event reports."""
+
+    OPENING = "opening"
+    IMPORTING = "importing"
+    DONE = "done"
+    CANCELLED = "cancelled"
+    STOPPED = "stopped"
+    LEASE_LOST = "lease_lost"
+    ATTEMPT_FAILED = "attempt_failed"
+    WAITING = "waiting"
+
+
+class ProcessKind(StrEnum):
+    """What a process registered in `workers` is."""
+
+    WORKER = "worker"
+    TIMERS = "timers"
+    FOREGROUND = "submit"  # `submit` or `resume` running jobs itself
