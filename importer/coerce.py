@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from importer.excel.values import (
     MAX_SERIAL,
@@ -20,7 +20,9 @@ from importer.excel.values import (
     number_text,
     serial_to_datetime,
 )
-from importer.forms import Field
+
+if TYPE_CHECKING:  # forms imports the registry, which imports these builders
+    from importer.forms import Field
 
 Coercer = Callable[[object], Any]
 
@@ -83,7 +85,7 @@ def _format_hint(formats: tuple[str, ...]) -> str:
 
 def build_coercer(field: Field, *, date1904: bool = False) -> Coercer:
     """The function that turns a cell into this field's stored value (or raises Invalid)."""
-    base = _BUILDERS[field.type](field, date1904)
+    base = field.spec.coercer(field, date1904)
     required = field.required
 
     def coerce(value: object) -> Any:
@@ -104,10 +106,10 @@ def _empty_text(required: bool) -> Any:
     return None
 
 
-# --- builders, one per type --------------------------------------------------------------------
+# --- builders, one per type (importer.field_types names them) ------------------------------
 
 
-def _string(field: Field, date1904: bool) -> Coercer:
+def string_coercer(field: Field, date1904: bool) -> Coercer:
     required = field.required
     lo, hi = field.min_length, field.max_length
     pattern = re.compile(field.pattern) if field.pattern else None
@@ -138,7 +140,7 @@ def _string(field: Field, date1904: bool) -> Coercer:
     return coerce
 
 
-def _integer(field: Field, date1904: bool) -> Coercer:
+def integer_coercer(field: Field, date1904: bool) -> Coercer:
     lo, hi = field.min, field.max
     required = field.required
 
@@ -180,7 +182,7 @@ def _integer(field: Field, date1904: bool) -> Coercer:
     return coerce
 
 
-def _decimal(field: Field, date1904: bool) -> Coercer:
+def decimal_coercer(field: Field, date1904: bool) -> Coercer:
     lo = float(field.min) if field.min is not None else None  # type: ignore[arg-type]
     hi = float(field.max) if field.max is not None else None  # type: ignore[arg-type]
     required = field.required
@@ -248,7 +250,7 @@ def _serial(value: float, date1904: bool) -> datetime:
     return serial_to_datetime(value, date1904)
 
 
-def _date(field: Field, date1904: bool) -> Coercer:
+def date_coercer(field: Field, date1904: bool) -> Coercer:
     lo, hi = field.min, field.max
     formats = field.formats
     hint = "YYYY-MM-DD" + (f" or {_format_hint(formats)}" if formats else "")
@@ -293,7 +295,7 @@ def _date(field: Field, date1904: bool) -> Coercer:
     return coerce
 
 
-def _datetime(field: Field, date1904: bool) -> Coercer:
+def datetime_coercer(field: Field, date1904: bool) -> Coercer:
     lo, hi = field.min, field.max
     formats = field.formats
     hint = "YYYY-MM-DD hh:mm:ss" + (f" or {_format_hint(formats)}" if formats else "")
@@ -340,7 +342,7 @@ def _comparable(moment: datetime, bound: object) -> datetime:
     return moment
 
 
-def _boolean(field: Field, date1904: bool) -> Coercer:
+def boolean_coercer(field: Field, date1904: bool) -> Coercer:
     required = field.required
 
     def coerce(value: object) -> Any:
@@ -366,8 +368,8 @@ def _boolean(field: Field, date1904: bool) -> Coercer:
     return coerce
 
 
-def _email(field: Field, date1904: bool) -> Coercer:
-    text_check = _string(field, date1904)
+def email_coercer(field: Field, date1904: bool) -> Coercer:
+    text_check = string_coercer(field, date1904)
 
     def coerce(value: object) -> Any:
         if type(value) is not str:
@@ -380,7 +382,7 @@ def _email(field: Field, date1904: bool) -> Coercer:
     return coerce
 
 
-def _enum(field: Field, date1904: bool) -> Coercer:
+def enum_coercer(field: Field, date1904: bool) -> Coercer:
     canonical = {c.casefold(): c for c in field.choices}
     exact = {c: c for c in field.choices}
     listing = ", ".join(field.choices)
@@ -402,15 +404,3 @@ def _enum(field: Field, date1904: bool) -> Coercer:
         return found
 
     return coerce
-
-
-_BUILDERS: dict[str, Callable[[Field, bool], Coercer]] = {
-    "string": _string,
-    "integer": _integer,
-    "decimal": _decimal,
-    "date": _date,
-    "datetime": _datetime,
-    "boolean": _boolean,
-    "email": _email,
-    "enum": _enum,
-}

@@ -14,12 +14,15 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
+from functools import partial
 from itertools import compress, count, repeat
 from operator import ge, is_, le
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from importer.coerce import _EMAIL, _FALSE, _FIRST_YEAR, _TRUE, BIGINT_LIMIT, Coercer, Invalid
-from importer.forms import Field
+
+if TYPE_CHECKING:  # forms imports the registry, which imports these builders
+    from importer.forms import Field
 
 # (stored values, [(position, message) of each failed cell])
 Outcome = tuple[list[Any], list[tuple[int, str]]]
@@ -64,20 +67,18 @@ def _finish(
 
 def column_coercer(field: Field, coerce: Coercer) -> ColumnCoercer:
     """The batch-column version of `coerce` for this field."""
-    if field.type in ("date", "datetime", "decimal", "enum"):
-        return _memoized(field, coerce)
-    if field.type == "string" and field.pattern is None and field.min_length is None:
-        return _text(field, coerce)
-    if field.type == "integer":
-        return _integer(field, coerce)
-    if field.type == "boolean":
-        return _boolean(coerce)
-    if field.type == "email" and field.pattern is None and field.min_length is None:
-        return _email(field, coerce)
-    return lambda cells: _one_by_one(coerce, cells)
+    build = field.spec.column
+    return each_cell(coerce) if build is None else build(field, coerce)
 
 
-def _text(field: Field, coerce: Coercer) -> ColumnCoercer:
+def each_cell(coerce: Coercer) -> ColumnCoercer:
+    """The column coercer without a fast path: the field's coercer on every cell."""
+    return partial(_one_by_one, coerce)
+
+
+def text_column(field: Field, coerce: Coercer) -> ColumnCoercer:
+    if field.pattern is not None or field.min_length is not None:
+        return each_cell(coerce)  # checks the common case cannot settle in bulk
     bounded = field.max_length is not None
     limit = field.max_length if field.max_length is not None else 1 << 62
 
@@ -111,7 +112,7 @@ def _positions(flags: list[bool]) -> list[int]:
         return found
 
 
-def _integer(field: Field, coerce: Coercer) -> ColumnCoercer:
+def integer_column(field: Field, coerce: Coercer) -> ColumnCoercer:
     # The field's bounds within what a bigint holds (the coercer refuses beyond it too).
     lo = max(cast(int, field.min), -BIGINT_LIMIT) if field.min is not None else -BIGINT_LIMIT
     hi = min(cast(int, field.max), BIGINT_LIMIT - 1) if field.max is not None else BIGINT_LIMIT - 1
@@ -188,7 +189,7 @@ _BOOL_TEXTS: dict[object, bool] = {
 }
 
 
-def _boolean(coerce: Coercer) -> ColumnCoercer:
+def boolean_column(field: Field, coerce: Coercer) -> ColumnCoercer:
     def run(cells: Sequence[object]) -> Outcome:
         kinds = set(map(type, cells))
         if kinds == {bool}:
@@ -207,7 +208,9 @@ def _boolean(coerce: Coercer) -> ColumnCoercer:
 _EMAIL_LINES = re.compile(f"(?:(?:{_EMAIL.pattern})\n)*+")
 
 
-def _email(field: Field, coerce: Coercer) -> ColumnCoercer:
+def email_column(field: Field, coerce: Coercer) -> ColumnCoercer:
+    if field.pattern is not None or field.min_length is not None:
+        return each_cell(coerce)  # checks the common case cannot settle in bulk
     limit = field.max_length if field.max_length is not None else 1 << 62
     match = _EMAIL.fullmatch
 
@@ -228,17 +231,24 @@ def _email(field: Field, coerce: Coercer) -> ColumnCoercer:
     return run
 
 
-def _memoized(field: Field, coerce: Coercer) -> ColumnCoercer:
-    """Few distinct values per column (dates, statuses, prices): a dict answers most cells.
+def memoized_column(
+    bulk_settle: Callable[[Field], BulkSettle] | None = None,
+) -> Callable[[Field, Coercer], ColumnCoercer]:
+    """The column builder for few distinct values per column (dates, statuses, prices): a
+    dict answers most cells; `bulk_settle`, when given, settles many new cells at once."""
 
-    Only successful, non-empty answers are remembered; never for values equal to 0 or 1
-    (other than text), since True == 1 == 1.0 as dict keys.
-    """
+    def build(field: Field, coerce: Coercer) -> ColumnCoercer:
+        return _memoized(field, coerce, bulk_settle(field) if bulk_settle is not None else None)
+
+    return build
+
+
+def _memoized(field: Field, coerce: Coercer, bulk: BulkSettle | None) -> ColumnCoercer:
+    """Only successful, non-empty answers are remembered; never for values equal to 0 or 1
+    (other than text), since True == 1 == 1.0 as dict keys."""
     memo: dict[object, Any] = {}
     refused: dict[object, str] = {}  # messages for values seen failing ("n/a", "pending")
-    if field.type == "enum":
-        memo.update({choice: choice for choice in field.choices})
-    bulk = _BULK[field.type](field) if field.type in _BULK else None
+    memo.update({choice: choice for choice in field.choices})  # an enum's own spellings
 
     def remember(cell: object, result: Any) -> None:
         if (
@@ -297,7 +307,7 @@ def _memoized(field: Field, coerce: Coercer) -> ColumnCoercer:
 BulkSettle = Callable[[Sequence[object], list[int]], tuple[list[int], list[Any]]]
 
 
-def _decimal_floats(field: Field) -> BulkSettle:
+def decimal_floats(field: Field) -> BulkSettle:
     """Settle a decimal column's float cells at `missing` without a coercer call each: the
     coercer's own rounding (15 significant digits, format ".15g") as one C-level pass, then
     its bounds. Other types, NaN and out-of-bounds values are left to the coercer.
@@ -327,7 +337,7 @@ def _decimal_floats(field: Field) -> BulkSettle:
     return settle
 
 
-def _datetime_moments(field: Field) -> BulkSettle:
+def datetime_moments(field: Field) -> BulkSettle:
     """Settle a datetime column's datetime cells at `missing` in one pass when the field
     has no bounds: the coercer would give each one's isoformat(), after refusing years
     before 1900 (checked here on the earliest)."""
@@ -348,9 +358,3 @@ def _datetime_moments(field: Field) -> BulkSettle:
         return at, list(map(datetime.isoformat, moments))
 
     return settle
-
-
-_BULK: dict[str, Callable[[Field], BulkSettle]] = {
-    "decimal": _decimal_floats,
-    "datetime": _datetime_moments,
-}

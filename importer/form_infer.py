@@ -23,7 +23,8 @@ from functools import cache
 from importer.coerce import Coercer, Invalid, build_coercer
 from importer.excel.base import SheetReader
 from importer.excel.values import CellError, NumberText, display_text
-from importer.forms import Field, FieldType, Form, normalize_header
+from importer.field_types import FIELD_TYPE_SPECS, CellKind, FieldType, Inference
+from importer.forms import Field, Form, normalize_header
 
 SAMPLE_ROWS = 2000
 # Sampled cells are kept until every column is judged: a very wide sheet samples fewer rows
@@ -45,10 +46,15 @@ _ISOISH = re.compile(r"\d{4}-")  # how ISO dates and date-times as people write 
 # 19/08/2024, 8.19.24, 19-08-2024: day and month in either order, then the year.
 _SHAPED_DATE = re.compile(r"(\d{1,2})([/.-])(\d{1,2})\2(\d{4}|\d{2})")
 _BOOL_TEXT = frozenset({"true", "false", "yes", "no", "y", "n"})
-# In order of preference: a type is proposed when it fits 90% of the filled cells, and the
-# narrower of two number (or date) types wins, its misfits noted with the wider type.
-_CANDIDATES: tuple[FieldType, ...] = ("email", "boolean", "integer", "decimal", "date", "datetime")
-_WIDER: dict[str, FieldType] = {"integer": "decimal", "date": "datetime"}
+# The types inferred from cell kinds, in order of preference: a type is proposed when it
+# fits 90% of the filled cells, and the narrower of two number (or date) types wins, its
+# misfits noted with the wider type.
+_CANDIDATES: dict[FieldType, Inference] = dict(
+    sorted(
+        ((spec.name, spec.infer) for spec in FIELD_TYPE_SPECS.values() if spec.infer is not None),
+        key=lambda candidate: candidate[1].rank,
+    )
+)
 
 
 @dataclass
@@ -83,7 +89,7 @@ def _accepts(coerce: Coercer, value: object) -> bool:
     return True
 
 
-def _kind(value: object) -> str:
+def _kind(value: object) -> CellKind:
     """What a filled cell is: bool, int, decimal, date, datetime, email, padded, shaped (a
     text like 19/08/2024, judged with its column) or text (anything else, errors too)."""
     kind = type(value)
@@ -156,7 +162,7 @@ def _text_date_formats(texts: list[str]) -> tuple[tuple[str, ...], int, str | No
     return formats, sum(_accepts(coerce, text) for text in texts), note
 
 
-def _enum_choices(values: list[object], kinds: list[str], empty: int) -> tuple[str, ...]:
+def _enum_choices(values: list[object], kinds: list[CellKind], empty: int) -> tuple[str, ...]:
     """The choices of a column of categories (see ENUM_MIN_FILLED), or () when it is not."""
     filled = len(values)
     if filled < ENUM_MIN_FILLED or empty * 10 > (filled + empty):
@@ -201,12 +207,16 @@ def _misfit_note(guess: _Guess, values: list[object]) -> str | None:
     if not misfits:
         return None
     examples = list(dict.fromkeys(_example(value) for value in misfits))[:EXAMPLES]
-    what = "are not among the choices" if guess.type == "enum" else f"do not fit {guess.type}"
+    if "choices" in proposed.spec.rules:
+        what = "are not among the choices"
+    else:
+        what = f"do not fit {guess.type}"
     note = (
         f"{len(misfits)} of {len(values)} sampled values {what} "
         f"(e.g. {', '.join(examples)}): such rows will be rejected"
     )
-    wider = _WIDER.get(guess.type)
+    inference = _CANDIDATES.get(guess.type)
+    wider = inference.wider if inference is not None else None
     if wider and all(_accepts(_coercer(wider, guess.formats), value) for value in misfits):
         note += f" ({wider} would accept them)"
     return note
@@ -223,18 +233,15 @@ def _guess(values: list[object], empty: int) -> _Guess:
         return _Guess("string", notes=["numbers with leading zeros: kept as text"])
     shaped = [str(v) for v, k in zip(values, kinds, strict=True) if k == "shaped"]
     formats, text_dates, order_note = _text_date_formats(shaped)
+    counts["text_date"] = text_dates
     fits = {
-        "email": counts["email"],
-        "boolean": counts["bool"],
-        "integer": counts["int"],
-        "decimal": counts["int"] + counts["decimal"],
-        "date": counts["date"] + text_dates,
-        "datetime": counts["date"] + counts["datetime"] + text_dates,
+        ftype: sum(counts[kind] for kind in inference.kinds)
+        for ftype, inference in _CANDIDATES.items()
     }
     guess: _Guess | None = None
     for ftype in _CANDIDATES:
         if fits[ftype] * 10 >= filled * 9:
-            dated = ftype in ("date", "datetime")
+            dated = "formats" in FIELD_TYPE_SPECS[ftype].rules
             guess = _Guess(ftype, formats=formats if dated else ())
             if dated and order_note:
                 guess.notes.append(order_note)

@@ -12,37 +12,27 @@ import tomllib
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, time
-from decimal import Decimal, InvalidOperation
+from datetime import date, datetime
+from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal, cast, get_args
+from typing import Any
 
 from importer.errors import FormError
-
-FieldType = Literal["string", "integer", "decimal", "date", "datetime", "boolean", "email", "enum"]
-FIELD_TYPES: tuple[str, ...] = get_args(FieldType)
-
-Bound = int | Decimal | date | datetime
+from importer.field_types import (
+    FIELD_TYPE_SPECS,
+    FIELD_TYPES,
+    RULES,
+    Bound,
+    FieldType,
+    FieldTypeSpec,
+    Rule,
+)
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _FORM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 
-_FIELD_KEYS = {
-    "name",
-    "header",
-    "aliases",
-    "type",
-    "required",
-    "min",
-    "max",
-    "min_length",
-    "max_length",
-    "pattern",
-    "choices",
-    "formats",
-    "description",
-}
+_FIELD_KEYS = {"name", "header", "aliases", "type", "required", "description", *RULES}
 _FORM_KEYS = {"name", "key", "fields", "description"}
 
 
@@ -70,6 +60,11 @@ class Field:
     choices: tuple[str, ...] = ()
     formats: tuple[str, ...] = ()  # strptime formats accepted for text dates
     description: str | None = None
+
+    @property
+    def spec(self) -> FieldTypeSpec:
+        """What the field's type is: its rules, coercers, PostgreSQL type."""
+        return FIELD_TYPE_SPECS[self.type]
 
     @property
     def match_keys(self) -> tuple[str, ...]:
@@ -231,6 +226,7 @@ def _parse_field(raw: object, index: int, source: str) -> Field:
     ftype = raw.get("type", "string")
     if ftype not in FIELD_TYPES:
         raise fail(f"type {ftype!r} is not one of {', '.join(FIELD_TYPES)}")
+    spec = FIELD_TYPE_SPECS[ftype]
     header = raw.get("header", name)
     if not isinstance(header, str) or not normalize_header(header):
         raise fail("'header' must be text with at least one letter or digit")
@@ -249,39 +245,42 @@ def _parse_field(raw: object, index: int, source: str) -> Field:
     max_length = _length(raw.get("max_length"), "max_length", fail)
     if min_length is not None and max_length is not None and min_length > max_length:
         raise fail("'min_length' is greater than 'max_length'")
-    if (min_length is not None or max_length is not None) and ftype not in ("string", "email"):
-        raise fail(f"'min_length'/'max_length' apply to string and email fields, not {ftype}")
+    if (min_length is not None or max_length is not None) and "min_length" not in spec.rules:
+        raise fail(
+            f"'min_length'/'max_length' apply to {_types_allowing('min_length')} fields, "
+            f"not {ftype}"
+        )
 
     pattern = raw.get("pattern")
     if pattern is not None:
         if not isinstance(pattern, str):
             raise fail("'pattern' must be a regular expression in a string")
-        if ftype not in ("string", "email"):
-            raise fail(f"'pattern' applies to string and email fields, not {ftype}")
+        if "pattern" not in spec.rules:
+            raise fail(f"'pattern' applies to {_types_allowing('pattern')} fields, not {ftype}")
         try:
             re.compile(pattern)
         except re.error as exc:
             raise fail(f"'pattern' is not a valid regular expression ({exc})") from None
 
     choices = raw.get("choices")
-    if ftype == "enum":
+    if "choices" in spec.rules:
         if not isinstance(choices, list) or not choices:
-            raise fail("an enum field needs a non-empty 'choices' list")
+            raise fail(f"{_a(ftype)} field needs a non-empty 'choices' list")
         if not all(isinstance(c, str) and c.strip() for c in choices):
             raise fail("'choices' must be non-empty texts")
         folded = [c.strip().casefold() for c in choices]
         if len(set(folded)) != len(folded):
             raise fail("'choices' repeats a value (choices are matched ignoring case)")
     elif choices is not None:
-        raise fail("'choices' applies to enum fields only")
+        raise fail(f"'choices' applies to {_types_allowing('choices')} fields only")
 
     formats = raw.get("formats", [])
     if isinstance(formats, str):
         formats = [formats]
     if not isinstance(formats, list) or not all(isinstance(f, str) and f for f in formats):
         raise fail("'formats' must be a list of date formats such as \"%d/%m/%Y\"")
-    if formats and ftype not in ("date", "datetime"):
-        raise fail("'formats' applies to date and datetime fields only")
+    if formats and "formats" not in spec.rules:
+        raise fail(f"'formats' applies to {_types_allowing('formats')} fields only")
     for fmt in formats:
         if "%" not in fmt:
             raise fail(f'format {fmt!r} has no % directive (e.g. "%d/%m/%Y")')
@@ -290,15 +289,15 @@ def _parse_field(raw: object, index: int, source: str) -> Field:
         except ValueError:
             raise fail(f"format {fmt!r} is not a valid date format") from None
 
-    lo = _bound(raw.get("min"), "min", cast(FieldType, ftype), fail)
-    hi = _bound(raw.get("max"), "max", cast(FieldType, ftype), fail)
+    lo = _bound(raw.get("min"), "min", spec, fail)
+    hi = _bound(raw.get("max"), "max", spec, fail)
     if lo is not None and hi is not None and lo > hi:  # type: ignore[operator]
         raise fail("'min' is greater than 'max'")
 
     return Field(
         name=name,
         header=header.strip(),
-        type=cast(FieldType, ftype),
+        type=spec.name,
         aliases=tuple(a.strip() for a in aliases),
         required=required,
         min=lo,
@@ -306,7 +305,7 @@ def _parse_field(raw: object, index: int, source: str) -> Field:
         min_length=min_length,
         max_length=max_length,
         pattern=pattern,
-        choices=tuple(c.strip() for c in choices) if ftype == "enum" and choices else (),
+        choices=tuple(c.strip() for c in choices) if "choices" in spec.rules and choices else (),
         formats=tuple(formats),
         description=_optional_str(raw.get("description"), "description", fail),
     )
@@ -320,52 +319,24 @@ def _length(value: object, key: str, fail: Any) -> int | None:
     return value
 
 
-def _bound(value: object, key: str, ftype: FieldType, fail: Any) -> Bound | None:
+def _bound(value: object, key: str, spec: FieldTypeSpec, fail: Any) -> Bound | None:
     if value is None:
         return None
-    if ftype == "integer":
-        if isinstance(value, bool) or not isinstance(value, int | float | str):
-            raise fail(f"{key!r} must be a whole number")
-        try:
-            number = Decimal(str(value).strip())
-        except InvalidOperation:
-            raise fail(f"{key!r} must be a whole number") from None
-        if number != number.to_integral_value():
-            raise fail(f"{key!r} must be a whole number")
-        return int(number)
-    if ftype == "decimal":
-        if isinstance(value, bool) or not isinstance(value, int | float | str):
-            raise fail(f"{key!r} must be a number")
-        try:
-            number = Decimal(repr(value) if isinstance(value, float) else str(value).strip())
-        except InvalidOperation:
-            raise fail(f"{key!r} must be a number") from None
-        if not number.is_finite():
-            raise fail(f"{key!r} must be a finite number")
-        return number
-    if ftype == "date":
-        if isinstance(value, datetime):
-            raise fail(f"{key!r} must be a date (YYYY-MM-DD), not a date and time")
-        if isinstance(value, date):
-            return value
-        if isinstance(value, str):
-            try:
-                return date.fromisoformat(value.strip())
-            except ValueError:
-                pass
-        raise fail(f"{key!r} must be a date (YYYY-MM-DD)")
-    if ftype == "datetime":
-        if isinstance(value, datetime):
-            return value
-        if isinstance(value, date):
-            return datetime.combine(value, time())
-        if isinstance(value, str):
-            try:
-                return datetime.fromisoformat(value.strip())
-            except ValueError:
-                pass
-        raise fail(f"{key!r} must be a date and time (YYYY-MM-DDTHH:MM:SS)")
-    raise fail(f"{key!r} does not apply to {ftype} fields (use min_length/max_length for text)")
+    if spec.parse_bound is None:
+        raise fail(
+            f"{key!r} does not apply to {spec.name} fields (use min_length/max_length for text)"
+        )
+    return spec.parse_bound(value, key, fail)
+
+
+def _types_allowing(rule: Rule) -> str:
+    """The types a rule applies to, for messages: "string and email"."""
+    names = [name for name, spec in FIELD_TYPE_SPECS.items() if rule in spec.rules]
+    return " and ".join(filter(None, [", ".join(names[:-1]), names[-1]]))
+
+
+def _a(noun: str) -> str:
+    return f"an {noun}" if noun[0] in "aeiou" else f"a {noun}"
 
 
 def _bound_to_json(bound: Bound) -> Any:
