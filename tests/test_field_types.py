@@ -12,7 +12,7 @@ from psycopg import sql
 
 from importer.coerce import build_coercer
 from importer.column_coerce import column_coercer
-from importer.db import Connection
+from importer.database import Connection
 from importer.errors import FormError
 from importer.field_types import FIELD_TYPE_SPECS, FIELD_TYPES, RULES, FieldType, Rule
 from importer.forms import Field, parse_form
