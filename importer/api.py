@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 class ResumePlan:
     job_ids: list[int]  # to drive here, in order
     busy: list[Job]  # running under a live lease elsewhere: left to their owner
+    finished: list[Job]  # named, but already finished: nothing to do
 
 
 class Importer:
@@ -88,15 +89,16 @@ class Importer:
         ``every``, every job that can be continued (pending, or running with its owner gone
         or its lease expired) first; and the running jobs a live process still holds."""
         with self.connection() as conn:
-            named = list(dict.fromkeys(job_ids))
+            # Unknown ids: exit 2 before anything runs. Finished ones are only reported.
+            named = [jobs.get_job(conn, job_id) for job_id in dict.fromkeys(job_ids)]
+            finished = [job for job in named if job.terminal]
+            wanted = [job.id for job in named if not job.terminal]
             if not every:
-                for job_id in named:
-                    jobs.get_job(conn, job_id)  # unknown id: exit 2 before anything runs
-                return ResumePlan(named, [])
+                return ResumePlan(wanted, [], finished)
             ids = [job.id for job in jobs.resumable_jobs(conn)]
             held = jobs.list_jobs(conn, statuses=[JobStatus.RUNNING], limit=1000)
-            busy = [job for job in held if job.id not in ids and job.id not in named]
-            return ResumePlan(ids + [i for i in named if i not in ids], busy)
+            busy = [job for job in held if job.id not in ids and job.id not in wanted]
+            return ResumePlan(ids + [i for i in wanted if i not in ids], busy, finished)
 
     def submit_file(
         self,
@@ -191,9 +193,19 @@ class Importer:
         with self.connection() as conn:
             return timers_repo.list_timers(conn, statuses=statuses, limit=limit)
 
-    def cancel_timer(self, timer_id: int) -> timers_repo.Timer:
-        with self.connection() as conn:
-            return timers_repo.cancel_timer(conn, timer_id)
+    def cancel_timer(self, timer_id: int) -> tuple[timers_repo.Timer, Job | None]:
+        """Cancel a live timer. The import job a scheduled_import or import_retry timer
+        would start waits on nothing else, so it is cancelled with it (returned)."""
+        from importer.timers.kinds import IMPORT_KINDS
+
+        with self.connection() as conn, conn.transaction():
+            timer = timers_repo.cancel_timer(conn, timer_id)
+            if timer.kind not in IMPORT_KINDS or not timer.target.isdigit():
+                return timer, None
+            job = jobs.get_job(conn, int(timer.target))
+            if job.status is not JobStatus.PENDING or job.available_at is not None:
+                return timer, None  # it no longer waits on this timer
+            return timer, jobs.cancel(conn, job.id)
 
     def stats(self) -> fleet.QueueStats:
         with self.connection() as conn:

@@ -14,7 +14,7 @@ app = typer.Typer(
     name="importer",
     help="Load Excel workbooks into PostgreSQL as validated form data, exactly once.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )

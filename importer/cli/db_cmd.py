@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from importer.cli.help import help_for
 from importer.cli.output import stdout_console
 from importer.cli.state import state
 from importer.database import Database, available_migrations, mask_url
@@ -11,7 +12,7 @@ from importer.database import Database, available_migrations, mask_url
 db_app = typer.Typer(help="Database schema and the embedded server.", no_args_is_help=True)
 
 
-@db_app.command("migrate")
+@db_app.command("migrate", **help_for("db migrate"))
 def migrate_command(ctx: typer.Context) -> None:
     """Apply pending schema migrations (every command also does this first)."""
     database = Database(state(ctx).settings())
@@ -24,13 +25,13 @@ def migrate_command(ctx: typer.Context) -> None:
     console.print(f"schema at version {latest} on {mask_url(database.url)}")
 
 
-@db_app.command("url")
+@db_app.command("url", **help_for("db url"))
 def url_command(ctx: typer.Context) -> None:
     """Print the connection URL in use (password masked); starts the embedded server."""
     stdout_console().print(mask_url(Database(state(ctx).settings()).url))
 
 
-@db_app.command("stop")
+@db_app.command("stop", **help_for("db stop"))
 def stop_command(ctx: typer.Context) -> None:
     """Stop the embedded server (it starts again on the next command)."""
     from importer.database.embedded import EmbeddedServer
@@ -44,4 +45,4 @@ def stop_command(ctx: typer.Context) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.add_typer(db_app, name="db")
+    app.add_typer(db_app, name="db", **help_for("db"))

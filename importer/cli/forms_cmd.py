@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+from importer.cli.help import help_for
 from importer.cli.output import stderr_console, stdout_console
 from importer.cli.state import state
 from importer.errors import InputError
@@ -17,7 +18,7 @@ forms_app = typer.Typer(
 )
 
 
-@forms_app.command("add")
+@forms_app.command("add", **help_for("forms add"))
 def add_command(
     ctx: typer.Context,
     file: Path = typer.Argument(..., help="Form definition (TOML).", show_default=False),
@@ -36,7 +37,7 @@ def add_command(
     )
 
 
-@forms_app.command("list")
+@forms_app.command("list", **help_for("forms list"))
 def list_command(
     ctx: typer.Context,
     as_json: bool = typer.Option(False, "--json", help="One JSON object per form."),
@@ -61,7 +62,7 @@ def list_command(
         )
 
 
-@forms_app.command("show")
+@forms_app.command("show", **help_for("forms show"))
 def show_command(
     ctx: typer.Context,
     name: str = typer.Argument(..., help="Form name.", show_default=False),
@@ -78,7 +79,7 @@ def show_command(
         console.print(form_to_toml(form), markup=False, end="")
 
 
-@forms_app.command("infer")
+@forms_app.command("infer", **help_for("forms infer"))
 def infer_command(
     workbook: Path = typer.Argument(..., help="Workbook (or CSV) to look at.", show_default=False),
     sheet: str | None = typer.Option(None, "--sheet", help="Sheet name (default: first visible)."),
@@ -107,4 +108,4 @@ def infer_command(
 
 
 def register(app: typer.Typer) -> None:
-    app.add_typer(forms_app, name="forms")
+    app.add_typer(forms_app, name="forms", **help_for("forms"))

@@ -18,6 +18,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from importer.cli.help import help_for
 from importer.cli.output import is_terminal, stderr_console, stdout_console
 from importer.cli.state import state
 from importer.config import ENGINES
@@ -45,6 +46,22 @@ if TYPE_CHECKING:
 
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhd])", re.IGNORECASE)
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_job_id(text: str) -> int:
+    """A job id as typed; anything but a positive whole number is one clear line (exit 2)."""
+    return _parse_id(text, "job")
+
+
+def _parse_id(text: str, what: str) -> int:
+    value = text.strip()
+    if not value.isascii() or not value.isdigit() or int(value) == 0:
+        raise UsageError(f"{what} ids are whole numbers such as 12, not {text!r}")
+    return int(value)
+
+
+def parse_timer_id(text: str) -> int:
+    return _parse_id(text, "timer")
 
 
 def parse_delay(text: str) -> timedelta:
@@ -164,6 +181,8 @@ def submit_command(
     if at is not None and in_ is not None:
         raise UsageError("use either --at or --in, not both")
     due_at = parse_at(at) if at else (datetime.now(UTC) + parse_delay(in_) if in_ else None)
+    if at is not None and due_at is not None and due_at <= datetime.now(UTC):
+        raise UsageError(f"--at {at!r} is in the past; use a later time or leave --at out")
     run = _Foreground(ctx, as_json=as_json, quiet=quiet)
     foreground = not detach and due_at is None
     submission = run.importer.submit_file(
@@ -198,7 +217,8 @@ def submit_command(
         elif due_at is not None:
             stdout_console().print(
                 f"job {job.id} scheduled for {due_at.astimezone():%Y-%m-%d %H:%M:%S %Z}"
-                f"{_rows_note(job)}; a running `importer timers` starts it",
+                f"{_rows_note(job)}; `importer timers` makes it available then and a worker"
+                " runs it",
                 markup=False,
             )
         else:
@@ -231,7 +251,9 @@ def _report_existing(job: Job, as_json: bool) -> None:
 def resume_command(
     ctx: typer.Context,
     job_ids: list[int] | None = typer.Argument(
-        None, help="Jobs to continue (default: every pending or abandoned job)."
+        None,
+        parser=parse_job_id,
+        help="Jobs to continue (default: every pending or abandoned job).",
     ),
     all_jobs: bool = typer.Option(
         False, "--all", help="Every pending or abandoned job, besides the named ones."
@@ -246,6 +268,12 @@ def resume_command(
     plan = run.importer.jobs_to_resume(job_ids or [], every=all_jobs or not job_ids)
     if not quiet:
         err = stderr_console()
+        for job in plan.finished:
+            err.print(
+                f"job {job.id} has already finished ({job.status}, {job.success_rows:,} rows"
+                f" imported, {job.failed_rows:,} rejected); nothing to resume",
+                markup=False,
+            )
         for job in plan.busy:
             left = _time_left(job.lease_expires_at)
             err.print(
@@ -256,7 +284,7 @@ def resume_command(
         if plan.job_ids and not job_ids:
             err.print(f"resuming jobs {', '.join(map(str, plan.job_ids))}", markup=False)
     if not plan.job_ids:
-        if not quiet:
+        if not quiet and not plan.finished:
             stdout_console().print("nothing to resume")
         return
     run.run(plan.job_ids, eager=True)
@@ -297,7 +325,7 @@ def _status_lines(job: Job) -> str:
 
 def status_command(
     ctx: typer.Context,
-    job_id: int = typer.Argument(..., help="The job."),
+    job_id: int = typer.Argument(..., help="The job.", parser=parse_job_id),
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
 ) -> None:
     """Show one job: status, rows, attempts, lease, last error."""
@@ -359,7 +387,7 @@ def jobs_command(
 
 def errors_command(
     ctx: typer.Context,
-    job_id: int = typer.Argument(..., help="The job."),
+    job_id: int = typer.Argument(..., help="The job.", parser=parse_job_id),
     output: Path = typer.Option(..., "--output", "-o", help="errors.xlsx or errors.csv"),
 ) -> None:
     """Write the job's rejected rows (original values + reasons) to a file to fix and resend."""
@@ -367,7 +395,9 @@ def errors_command(
     stdout_console().print(f"wrote {summary.rows:,} rejected rows to {summary.path}", markup=False)
 
 
-def cancel_command(ctx: typer.Context, job_id: int = typer.Argument(..., help="The job.")) -> None:
+def cancel_command(
+    ctx: typer.Context, job_id: int = typer.Argument(..., help="The job.", parser=parse_job_id)
+) -> None:
     """Cancel a job: at once if pending, at its next batch boundary if running."""
     job = state(ctx).importer().cancel(job_id)
     if job.status is JobStatus.CANCELLED:
@@ -380,7 +410,9 @@ def cancel_command(ctx: typer.Context, job_id: int = typer.Argument(..., help="T
     stdout_console().print(message, markup=False)
 
 
-def retry_command(ctx: typer.Context, job_id: int = typer.Argument(..., help="The job.")) -> None:
+def retry_command(
+    ctx: typer.Context, job_id: int = typer.Argument(..., help="The job.", parser=parse_job_id)
+) -> None:
     """Put a failed job back to pending (attempts reset; it continues where it stopped)."""
     job = state(ctx).importer().retry(job_id)
     stdout_console().print(
@@ -391,10 +423,13 @@ def retry_command(ctx: typer.Context, job_id: int = typer.Argument(..., help="Th
 
 
 def register(app: typer.Typer) -> None:
-    app.command("submit")(submit_command)
-    app.command("resume")(resume_command)
-    app.command("status")(status_command)
-    app.command("jobs")(jobs_command)
-    app.command("errors")(errors_command)
-    app.command("cancel")(cancel_command)
-    app.command("retry")(retry_command)
+    for name, command in (
+        ("submit", submit_command),
+        ("resume", resume_command),
+        ("status", status_command),
+        ("jobs", jobs_command),
+        ("errors", errors_command),
+        ("cancel", cancel_command),
+        ("retry", retry_command),
+    ):
+        app.command(name, **help_for(name))(command)

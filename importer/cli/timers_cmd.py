@@ -8,6 +8,8 @@ from datetime import datetime
 import typer
 from rich.table import Table
 
+from importer.cli.help import help_for
+from importer.cli.jobs_cmd import parse_timer_id
 from importer.cli.output import stdout_console
 from importer.cli.state import state
 from importer.states import TimerStatus
@@ -68,7 +70,7 @@ def timers_command(
     scheduler.run()
 
 
-@timers_app.command("list")
+@timers_app.command("list", **help_for("timers list"))
 def list_command(
     ctx: typer.Context,
     status: list[str] = typer.Option(
@@ -111,14 +113,16 @@ def list_command(
     console.print(table)
 
 
-@timers_app.command("cancel")
+@timers_app.command("cancel", **help_for("timers cancel"))
 def cancel_command(
-    ctx: typer.Context, timer_id: int = typer.Argument(..., help="The timer to cancel.")
+    ctx: typer.Context,
+    timer_id: int = typer.Argument(..., help="The timer to cancel.", parser=parse_timer_id),
 ) -> None:
     """Cancel a pending timer so it never takes effect."""
-    timer = state(ctx).importer().cancel_timer(timer_id)
-    stdout_console().print(f"timer {timer.id} ({timer.kind} {timer.target}) cancelled")
+    timer, job = state(ctx).importer().cancel_timer(timer_id)
+    also = f"; import job {job.id}, which waited on it, is cancelled too" if job else ""
+    stdout_console().print(f"timer {timer.id} ({timer.kind} {timer.target}) cancelled{also}")
 
 
 def register(app: typer.Typer) -> None:
-    app.add_typer(timers_app, name="timers")
+    app.add_typer(timers_app, name="timers", **help_for("timers"))

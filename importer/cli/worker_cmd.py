@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from importer.cli.help import help_for
 from importer.cli.output import is_terminal, stdout_console
 from importer.cli.state import state
 from importer.cli.watch_view import WatchView, format_age
@@ -112,6 +113,6 @@ def watch_command(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("worker")(worker_command)
-    app.command("watch")(watch_command)
-    app.command("stats")(stats_command)
+    app.command("worker", **help_for("worker"))(worker_command)
+    app.command("watch", **help_for("watch"))(watch_command)
+    app.command("stats", **help_for("stats"))(stats_command)

@@ -18,6 +18,8 @@ from importer.repositories.timers import Timer
 
 SCHEDULED_IMPORT = "scheduled_import"
 IMPORT_RETRY = "import_retry"
+# Kinds whose target is an import job waiting on the timer.
+IMPORT_KINDS = frozenset({SCHEDULED_IMPORT, IMPORT_RETRY})
 
 Effect = Callable[[Connection, Timer], "str | None"]
 # Optional: the same effect for many timers of one kind in one statement (one result each,
