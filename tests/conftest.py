@@ -16,6 +16,7 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import psycopg
 import pytest
@@ -130,8 +131,14 @@ class CliResult:
     stderr: str
 
 
+class Cli(Protocol):
+    """The type of the `cli` fixture: the command line's words in, its exit code and output out."""
+
+    def __call__(self, *args: str) -> CliResult: ...
+
+
 @pytest.fixture
-def cli(cli_env: dict[str, str], capsys: pytest.CaptureFixture[str]):  # type: ignore[no-untyped-def]
+def cli(cli_env: dict[str, str], capsys: pytest.CaptureFixture[str]) -> Cli:
     """Run the real CLI in-process: cli("submit", "f.xlsx", "--form", "orders")."""
     from importer.cli import run
 

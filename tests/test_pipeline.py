@@ -32,8 +32,14 @@ SETTINGS = ImportSettings(
 )
 
 
-def submit(conn: Connection, path: Path, owner: str | None = "me:1:a", **kw: object) -> jobs.Job:
-    settings = kw.pop("settings", SETTINGS)
+def submit(
+    conn: Connection,
+    path: Path,
+    owner: str | None = "me:1:a",
+    *,
+    settings: ImportSettings = SETTINGS,
+    **kw: object,
+) -> jobs.Job:
     form = str(kw.pop("form", "orders"))
     sub = submit_workbook(
         conn,

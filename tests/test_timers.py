@@ -15,7 +15,7 @@ from importer.config import TimerSettings
 from importer.db import Connection
 from importer.errors import StateError
 from importer.timers import TimerFirer, claim_timers, get_timer, schedule_timer
-from tests.conftest import CliResult
+from tests.conftest import Cli, CliResult
 from tests.fleet_support import EFFECT_LOG_SQL, children, wait_for, waiting_job
 
 
@@ -393,7 +393,7 @@ def test_a_scheduler_survives_losing_its_database_connections(
 # --- CLI -----------------------------------------------------------------------------------
 
 
-def test_timers_list_and_cancel(cli, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_timers_list_and_cancel(cli: Cli, conn: Connection) -> None:
     job_id = waiting_job(conn, "listed")
     timer_id = schedule_timer(
         conn,

@@ -14,7 +14,7 @@ from importer.config import ImportSettings
 from importer.db import Connection
 from importer.submission import submit_workbook
 from importer.timers import get_timer
-from tests.conftest import CliResult
+from tests.conftest import Cli, CliResult
 from tests.fleet_support import children, wait_for
 from tests.jobs_support import Book, add_form, assert_exactly_once, orders_book
 
@@ -283,9 +283,7 @@ def test_a_second_signal_exits_at_once_and_the_lease_is_left_to_expire(
 # --- seeing the fleet ----------------------------------------------------------------------
 
 
-def test_stats_and_watch_show_the_queue(  # type: ignore[no-untyped-def]
-    cli, logged: Connection, tmp_path: Path
-) -> None:
+def test_stats_and_watch_show_the_queue(cli: Cli, logged: Connection, tmp_path: Path) -> None:
     conn = logged
     queued = submit(conn, orders_book(tmp_path / "q.xlsx", 5))
     failing = submit(conn, orders_book(tmp_path / "f.xlsx", 5, start_id=50))
