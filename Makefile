@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup demo test lint bench chaos clean
+.PHONY: setup demo test test-fast lint bench chaos clean
 
 setup: $(STAMP)
 
@@ -21,6 +21,10 @@ demo: setup
 
 test: setup
 	$(BIN)/pytest
+
+# The edit-and-check loop: everything but the tests marked slow (crashes, chaos, big files).
+test-fast: setup
+	$(BIN)/pytest -m "not slow"
 
 lint: setup
 	$(BIN)/ruff check importer tests bench sample_data

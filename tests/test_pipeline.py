@@ -200,6 +200,7 @@ def test_cancel_stops_at_the_next_batch_boundary_keeping_committed_rows(
     assert sorted(set(error_rows(conn, job.id))) == [n for n in range(2, last) if n in book.invalid]
 
 
+@pytest.mark.slow
 def test_the_lease_is_kept_alive_while_a_batch_takes_longer_than_the_lease(
     database_url: str, conn: Connection, tmp_path: Path
 ) -> None:
@@ -224,6 +225,7 @@ def test_the_lease_is_kept_alive_while_a_batch_takes_longer_than_the_lease(
     assert_exactly_once(conn, job.id, book)
 
 
+@pytest.mark.slow
 def test_task_level_errors_retry_later_then_fail(
     database_url: str, conn: Connection, tmp_path: Path
 ) -> None:

@@ -109,6 +109,7 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Case]]:
     return folder, generate(folder)
 
 
+@pytest.mark.slow
 def test_the_hostile_corpus_detached(
     cli: Cli,
     conn: Connection,

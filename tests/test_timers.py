@@ -250,6 +250,7 @@ def test_two_schedulers_racing_fire_each_timer_exactly_once(
         assert job.status == "pending" and job.available_at is not None
 
 
+@pytest.mark.slow
 def test_an_expired_timer_lease_is_recovered_with_attempts_incremented(
     effect_log: Connection, cli_env: dict[str, str], tmp_path: Path, database_url: str
 ) -> None:

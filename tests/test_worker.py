@@ -122,6 +122,7 @@ def test_three_workers_share_ten_jobs_each_held_by_one_owner_at_a_time(
     assert live_workers(conn) == 0  # each unregistered on its way out
 
 
+@pytest.mark.slow
 def test_sigterm_returns_the_running_job_to_pending_with_progress_kept(
     logged: Connection, cli_env: dict[str, str], tmp_path: Path
 ) -> None:
@@ -156,6 +157,7 @@ def test_sigterm_returns_the_running_job_to_pending_with_progress_kept(
     assert cursors == sorted(cursors), "the resumed run went back over committed rows"
 
 
+@pytest.mark.slow
 def test_a_killed_workers_job_is_resumed_by_another_after_its_lease_expires(
     logged: Connection, cli_env: dict[str, str], tmp_path: Path
 ) -> None:
@@ -303,6 +305,7 @@ def test_stats_and_watch_show_the_queue(cli: Cli, logged: Connection, tmp_path: 
     assert str(queued)  # the queued job is counted above
 
 
+@pytest.mark.slow
 def test_a_scheduled_import_waits_for_its_timer_then_a_worker_runs_it(
     logged: Connection, cli_env: dict[str, str], tmp_path: Path
 ) -> None:
