@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup demo test lint bench chaos clean
+.PHONY: setup demo test test-fast lint bench chaos clean
 
 setup: $(STAMP)
 
@@ -22,6 +22,10 @@ demo: setup
 test: setup
 	$(BIN)/pytest
 
+# The edit-and-check loop: everything but the tests marked slow (crashes, chaos, big files).
+test-fast: setup
+	$(BIN)/pytest -m "not slow"
+
 lint: setup
 	$(BIN)/ruff check importer tests bench sample_data
 	$(BIN)/ruff format --check importer tests bench sample_data
@@ -34,4 +38,5 @@ chaos: setup
 	$(BIN)/python -m tests.chaos
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

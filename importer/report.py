@@ -12,6 +12,7 @@ import contextlib
 import csv
 import os
 import re
+import secrets
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -131,9 +132,7 @@ def export_rejected_rows(conn: Connection, job_id: int, target: Path) -> ExportS
     job = get_job(conn, job_id)
     columns = _columns(job.header, rejected_row_width(conn, job_id))
 
-    fd, temp_name = tempfile.mkstemp(
-        dir=target.parent if str(target.parent) else ".", prefix=f".{target.name}.", suffix=".tmp"
-    )
+    fd, temp_name = _create_temp(target.parent if str(target.parent) else Path("."), target.name)
     try:
         rows = rejected_rows(conn, job_id)
         if suffix == ".csv":
@@ -145,7 +144,6 @@ def export_rejected_rows(conn: Connection, job_id: int, target: Path) -> ExportS
         else:
             os.close(fd)
             count = _write_xlsx(temp_name, columns, rows)
-        os.chmod(temp_name, 0o666 & ~_umask())  # mkstemp makes it private; a report is not
         os.replace(temp_name, target)
     except OSError as exc:
         _discard(temp_name)
@@ -156,10 +154,17 @@ def export_rejected_rows(conn: Connection, job_id: int, target: Path) -> ExportS
     return ExportSummary(path=target, rows=count, format=suffix.lstrip("."))
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def _create_temp(folder: Path, name: str) -> tuple[int, str]:
+    """Like mkstemp, but not private: created with mode 0o666, so the kernel applies the umask
+    as for any new file. (Widening mkstemp's 0o600 needs the umask, which can only be read by
+    setting it, for every thread at once.)"""
+    for _ in range(tempfile.TMP_MAX):
+        path = folder / f".{name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666), str(path)
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no unused temporary name for {name} in {folder}")
 
 
 def _discard(name: str) -> None:

@@ -132,6 +132,8 @@ class CliResult:
 
 
 class Cli(Protocol):
+    """The type of the `cli` fixture: the command line's words in, its exit code and output out."""
+
     def __call__(self, *args: str) -> CliResult: ...
 
 

@@ -146,7 +146,7 @@ def test_encode_column_refuses_what_json_refuses(bad: float) -> None:
 def test_row_template_document_is_the_rows_as_json() -> None:
     template = RowTemplate(["a", "b_2"], ["absent"])
     numbers = [2, 3, 9]
-    columns = [["x", 'y"', None], [1, 2.5, True]]
+    columns: list[list[object]] = [["x", 'y"', None], [1, 2.5, True]]
     text = template.document(numbers, columns)
     assert json.loads(text) == [
         [2, {"a": "x", "b_2": 1, "absent": None}],

@@ -14,6 +14,9 @@ import pytest
 
 from tests.chaos import run_campaign
 
+# The crash and fault campaign's slice takes minutes: the full suite only.
+pytestmark = pytest.mark.slow
+
 
 def test_chaos_quick_slice(capsys: pytest.CaptureFixture[str]) -> None:
     seed = int(os.environ.get("CHAOS_SEED") or random.randrange(1_000_000))

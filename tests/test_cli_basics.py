@@ -8,7 +8,7 @@ import pytest
 
 from importer import __version__
 from importer.cli.app import app
-from tests.conftest import IMPORTER_CMD
+from tests.conftest import IMPORTER_CMD, Cli
 
 
 def _command_paths() -> list[list[str]]:
@@ -25,20 +25,20 @@ def _command_paths() -> list[list[str]]:
     return paths
 
 
-def test_version(cli) -> None:  # type: ignore[no-untyped-def]
+def test_version(cli: Cli) -> None:
     result = cli("--version")
     assert result.exit_code == 0
     assert result.stdout.strip() == f"importer {__version__}"
 
 
 @pytest.mark.parametrize("path", _command_paths(), ids=lambda p: " ".join(p) or "root")
-def test_every_command_has_help(cli, path: list[str]) -> None:  # type: ignore[no-untyped-def]
+def test_every_command_has_help(cli: Cli, path: list[str]) -> None:
     result = cli(*path, "--help")
     assert result.exit_code == 0, result.stderr
     assert "Usage:" in result.stdout
 
 
-def test_unknown_command_is_usage_error(cli) -> None:  # type: ignore[no-untyped-def]
+def test_unknown_command_is_usage_error(cli: Cli) -> None:
     assert cli("frobnicate").exit_code == 2
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from importer.database import Connection
-from tests.conftest import IMPORTER_CMD, CliResult
+from tests.conftest import IMPORTER_CMD, Cli, CliResult
 from tests.jobs_support import (
     add_form,
     assert_exactly_once,
@@ -36,8 +36,8 @@ def job_json(result: CliResult) -> dict[str, object]:
 
 
 def test_submit_imports_in_the_foreground(
-    cli, conn: Connection, orders: None, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+    cli: Cli, conn: Connection, orders: None, tmp_path: Path
+) -> None:
     book = orders_book(tmp_path / "orders.xlsx", 45)
     result = cli("submit", str(book.path), "--form", "orders")
     assert result.exit_code == 3, result.stderr  # finished with rejected rows
@@ -59,8 +59,8 @@ def test_submit_imports_in_the_foreground(
     assert {"id", "attempts", "error"} <= set(data)
 
 
-def test_submitting_the_same_file_again_reports_the_existing_job(  # type: ignore[no-untyped-def]
-    cli, conn: Connection, orders: None, tmp_path: Path
+def test_submitting_the_same_file_again_reports_the_existing_job(
+    cli: Cli, conn: Connection, orders: None, tmp_path: Path
 ) -> None:
     book = orders_book(tmp_path / "orders.xlsx", 20)
     first = cli("submit", str(book.path), "--form", "orders", "--json", "--quiet")
@@ -76,8 +76,8 @@ def test_submitting_the_same_file_again_reports_the_existing_job(  # type: ignor
     assert forced.exit_code == 3 and job_json(forced)["id"] != job_json(first)["id"]
 
 
-def test_bad_input_is_refused_with_exit_2_and_no_job(  # type: ignore[no-untyped-def]
-    cli, conn: Connection, orders: None, tmp_path: Path
+def test_bad_input_is_refused_with_exit_2_and_no_job(
+    cli: Cli, conn: Connection, orders: None, tmp_path: Path
 ) -> None:
     write_book(tmp_path / "wrong.xlsx", [[1]], header=["Nothing useful"])
     result = cli("submit", str(tmp_path / "wrong.xlsx"), "--form", "orders")
@@ -92,7 +92,7 @@ def test_bad_input_is_refused_with_exit_2_and_no_job(  # type: ignore[no-untyped
     assert conn.execute("SELECT count(*) AS n FROM import_jobs").fetchone() == {"n": 0}
 
 
-def test_detach_then_resume(cli, conn: Connection, orders: None, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_detach_then_resume(cli: Cli, conn: Connection, orders: None, tmp_path: Path) -> None:
     book = orders_book(tmp_path / "orders.xlsx", 30)
     queued = cli("submit", str(book.path), "--form", "orders", "--detach", "--json")
     assert queued.exit_code == 0
@@ -111,7 +111,7 @@ def test_detach_then_resume(cli, conn: Connection, orders: None, tmp_path: Path)
     assert cli("resume", "999").exit_code == 2
 
 
-def test_jobs_listing_and_status(cli, orders: None, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_jobs_listing_and_status(cli: Cli, orders: None, tmp_path: Path) -> None:
     done = orders_book(tmp_path / "a.xlsx", 5, bad_every=0)
     cli("submit", str(done.path), "--form", "orders", "--quiet")
     waiting = orders_book(tmp_path / "b.xlsx", 5, start_id=100)
@@ -129,7 +129,7 @@ def test_jobs_listing_and_status(cli, orders: None, tmp_path: Path) -> None:  # 
     assert cli("status", "42").exit_code == 2
 
 
-def test_errors_export(cli, orders: None, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_errors_export(cli: Cli, orders: None, tmp_path: Path) -> None:
     book = orders_book(tmp_path / "orders.xlsx", 30)
     cli("submit", str(book.path), "--form", "orders", "--quiet")
     out = tmp_path / "fix" / "rejected.csv"
@@ -144,7 +144,7 @@ def test_errors_export(cli, orders: None, tmp_path: Path) -> None:  # type: igno
     assert cli("errors", "1", "-o", str(tmp_path / "x.pdf")).exit_code == 2
 
 
-def test_cancel_and_retry(cli, conn: Connection, orders: None, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_cancel_and_retry(cli: Cli, conn: Connection, orders: None, tmp_path: Path) -> None:
     book = orders_book(tmp_path / "orders.xlsx", 10)
     cli("submit", str(book.path), "--form", "orders", "--detach")
     cancelled = cli("cancel", "1")
@@ -159,8 +159,8 @@ def test_cancel_and_retry(cli, conn: Connection, orders: None, tmp_path: Path) -
     assert job_json(cli("status", "1", "--json"))["status"] == "pending"
 
 
-def test_a_failing_job_exits_1_with_its_error(  # type: ignore[no-untyped-def]
-    cli, conn: Connection, orders: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_failing_job_exits_1_with_its_error(
+    cli: Cli, conn: Connection, orders: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("IMPORTER_JOBS_IMPORT_MAX_ATTEMPTS", "2")
     monkeypatch.setenv("IMPORTER_JOBS_IMPORT_RETRY_DELAY_SECONDS", "0.1")
@@ -174,8 +174,8 @@ def test_a_failing_job_exits_1_with_its_error(  # type: ignore[no-untyped-def]
     assert job_json(cli("status", "1", "--json"))["attempts"] == 2
 
 
-def test_scheduled_submission_waits_on_a_timer(  # type: ignore[no-untyped-def]
-    cli, conn: Connection, orders: None, tmp_path: Path
+def test_scheduled_submission_waits_on_a_timer(
+    cli: Cli, conn: Connection, orders: None, tmp_path: Path
 ) -> None:
     book = orders_book(tmp_path / "orders.xlsx", 4)
     result = cli("submit", str(book.path), "--form", "orders", "--in", "10m", "--json")
@@ -194,8 +194,8 @@ def test_scheduled_submission_waits_on_a_timer(  # type: ignore[no-untyped-def]
     )
 
 
-def test_ctrl_c_releases_the_job_and_says_how_to_resume(  # type: ignore[no-untyped-def]
-    cli, cli_env: dict[str, str], conn: Connection, orders: None, tmp_path: Path
+def test_ctrl_c_releases_the_job_and_says_how_to_resume(
+    cli: Cli, cli_env: dict[str, str], conn: Connection, orders: None, tmp_path: Path
 ) -> None:
     book = orders_book(tmp_path / "orders.xlsx", 60)
     env = {

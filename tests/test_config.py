@@ -8,6 +8,7 @@ import pytest
 
 from importer.config import KNOWN_KEYS, env_name, load_settings
 from importer.errors import ConfigError
+from tests.conftest import Cli
 
 
 def test_defaults_match_the_design() -> None:
@@ -84,7 +85,7 @@ def test_engine_choice_is_checked() -> None:
         load_settings(environ={"IMPORTER_READER_ENGINE": "pandas"})
 
 
-def test_invalid_setting_stops_cli_with_exit_2(cli, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+def test_invalid_setting_stops_cli_with_exit_2(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("IMPORTER_JOBS_TIMER_LEASE_SECONDS", "-5")
     result = cli("db", "migrate")
     assert result.exit_code == 2

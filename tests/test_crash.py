@@ -28,6 +28,9 @@ from tests.jobs_support import (
     wait_until_stopped,
 )
 
+# Real processes killed and resumed, leases waited out: the full suite only.
+pytestmark = pytest.mark.slow
+
 ROWS_PER_TRANSACTION = "10"
 
 

@@ -18,6 +18,7 @@ from importer.database import (
 )
 from importer.database.errors import translate
 from importer.errors import DatabaseUnavailable, SchemaError
+from tests.conftest import Cli
 
 EXPECTED_TABLES = {
     "forms",
@@ -74,7 +75,9 @@ def test_concurrent_migrate_from_two_processes(empty_database_url: str) -> None:
     assert _tables(empty_database_url) >= EXPECTED_TABLES
 
 
-def test_schema_newer_than_code_is_refused(database_url: str, cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_schema_newer_than_code_is_refused(
+    database_url: str, cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
     with connect(database_url) as conn:
         conn.execute("INSERT INTO schema_migrations (version, name) VALUES (9999, 'future')")
         conn.commit()
@@ -107,7 +110,9 @@ def test_describe_target_never_shows_password() -> None:
     assert describe_target("postgresql://bob:s3cret@db.example:5433/app") == "db.example:5433/app"
 
 
-def test_unreachable_server_names_target_without_password(cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_unreachable_server_names_target_without_password(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
     url = "postgresql://bob:hunter2@127.0.0.1:1/nowhere"
     monkeypatch.setenv("IMPORTER_DATABASE_URL", url)
     result = cli("db", "migrate")

@@ -7,8 +7,12 @@ import sys
 from pathlib import Path
 
 import psycopg
+import pytest
 
 from importer.database.embedded import EmbeddedServer
+
+# Starts and stops real embedded servers: the full suite only.
+pytestmark = pytest.mark.slow
 
 START = (
     "import sys; from pathlib import Path; from importer.database.embedded import EmbeddedServer\n"

@@ -45,7 +45,7 @@ BOUNDS: dict[str, object] = {
 }
 
 
-def _field(ftype: str, **rules: object) -> dict[str, Any]:
+def _field(ftype: FieldType, **rules: object) -> dict[str, Any]:
     raw: dict[str, Any] = {"name": "f", "type": ftype}
     if "choices" in FIELD_TYPE_SPECS[ftype].rules:  # required where allowed
         raw["choices"] = RULE_VALUES["choices"]
@@ -83,7 +83,7 @@ def test_a_rule_is_accepted_exactly_where_the_type_allows_it(ftype: FieldType, r
 
 def test_messages_naming_the_types_a_rule_applies_to() -> None:
     """The parser words these from the registry; for today's types they read as before."""
-    refusals = [
+    refusals: list[tuple[FieldType, str, str]] = [
         (
             "integer",
             "min_length",

@@ -12,8 +12,9 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 
@@ -21,7 +22,7 @@ from importer.database import Connection
 from importer.identity import new_owner
 from importer.running.daemon import Registration
 from importer.states import ProcessKind
-from tests.conftest import IMPORTER_CMD
+from tests.conftest import IMPORTER_CMD, Cli
 from tests.fleet_support import wait_for
 from tests.jobs_support import (
     add_form,
@@ -45,8 +46,12 @@ def processes(conn: Connection) -> list[dict[str, Any]]:
     ).fetchall()
 
 
+class Paused(Protocol):
+    def __call__(self, *args: str, at: str = ...) -> subprocess.Popen[bytes]: ...
+
+
 @pytest.fixture
-def paused(cli_env: dict[str, str]):  # type: ignore[no-untyped-def]
+def paused(cli_env: dict[str, str]) -> Iterator[Paused]:
     """paused(*args, at=...): `importer ARGS` stopped (SIGSTOP) at a batch boundary of its
     run. Children still alive at the end (a failed test) are killed."""
     started: list[subprocess.Popen[bytes]] = []
@@ -96,8 +101,13 @@ def first_watch_line(cli_env: dict[str, str]) -> str:
     return line
 
 
-def test_a_foreground_submit_is_listed_while_it_runs(  # type: ignore[no-untyped-def]
-    cli, paused, conn: Connection, orders: None, tmp_path: Path, cli_env: dict[str, str]
+def test_a_foreground_submit_is_listed_while_it_runs(
+    cli: Cli,
+    paused: Paused,
+    conn: Connection,
+    orders: None,
+    tmp_path: Path,
+    cli_env: dict[str, str],
 ) -> None:
     book = orders_book(tmp_path / "orders.xlsx", 60)
     child = paused("submit", str(book.path), "--form", "orders")
@@ -126,8 +136,8 @@ def test_a_foreground_submit_is_listed_while_it_runs(  # type: ignore[no-untyped
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
-def test_a_stopped_run_unregisters(  # type: ignore[no-untyped-def]
-    cli, paused, conn: Connection, orders: None, tmp_path: Path, signum: int
+def test_a_stopped_run_unregisters(
+    cli: Cli, paused: Paused, conn: Connection, orders: None, tmp_path: Path, signum: int
 ) -> None:
     book = orders_book(tmp_path / "orders.xlsx", 60)
     child = paused("submit", str(book.path), "--form", "orders")
@@ -146,8 +156,8 @@ def test_a_stopped_run_unregisters(  # type: ignore[no-untyped-def]
     assert_exactly_once(conn, 1, book)
 
 
-def test_a_failed_run_unregisters(  # type: ignore[no-untyped-def]
-    cli, conn: Connection, orders: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_failed_run_unregisters(
+    cli: Cli, conn: Connection, orders: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("IMPORTER_JOBS_IMPORT_MAX_ATTEMPTS", "1")
     book = orders_book(tmp_path / "orders.xlsx", 10)
@@ -158,8 +168,8 @@ def test_a_failed_run_unregisters(  # type: ignore[no-untyped-def]
     assert processes(conn) == []
 
 
-def test_a_killed_run_leaves_a_row_that_stops_counting(  # type: ignore[no-untyped-def]
-    cli, paused, conn: Connection, orders: None, tmp_path: Path
+def test_a_killed_run_leaves_a_row_that_stops_counting(
+    cli: Cli, paused: Paused, conn: Connection, orders: None, tmp_path: Path
 ) -> None:
     """Like a worker killed outright: its row stays, but once silent it is neither counted
     nor shown; a later run registers itself beside it."""

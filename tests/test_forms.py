@@ -18,6 +18,7 @@ from importer.form_infer import infer_form
 from importer.forms import Form, form_to_toml, load_form_file, normalize_header, parse_form_text
 from importer.repositories.forms import get_form, list_forms, save_form
 from importer.validate import BatchResult, Validator
+from tests.conftest import Cli
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
 ORDERS_FORM = SAMPLES / "orders.form.toml"
@@ -165,7 +166,7 @@ def test_get_form_unknown(conn: Connection) -> None:
 # --- commands ----------------------------------------------------------------------------------
 
 
-def test_forms_add_list_show(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_forms_add_list_show(cli: Cli, tmp_path: Path) -> None:
     added = cli("forms", "add", str(ORDERS_FORM))
     assert added.exit_code == 0, added.stderr
     assert "form 'orders' created: version 1, 9 fields" in added.stdout
@@ -194,7 +195,7 @@ def test_forms_add_list_show(cli, tmp_path: Path) -> None:  # type: ignore[no-un
         ('name = "x"\n[[fields]]\nname = "a"\ntype = "money"\n', "type 'money' is not one of"),
     ],
 )
-def test_forms_add_bad_toml_exit_2(cli, tmp_path: Path, content: str, message: str) -> None:  # type: ignore[no-untyped-def]
+def test_forms_add_bad_toml_exit_2(cli: Cli, tmp_path: Path, content: str, message: str) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(content)
     result = cli("forms", "add", str(path))
@@ -203,13 +204,13 @@ def test_forms_add_bad_toml_exit_2(cli, tmp_path: Path, content: str, message: s
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_forms_show_unknown_exit_2(cli) -> None:  # type: ignore[no-untyped-def]
+def test_forms_show_unknown_exit_2(cli: Cli) -> None:
     result = cli("forms", "show", "nope")
     assert result.exit_code == 2
     assert "no form named 'nope'" in result.stderr
 
 
-def test_forms_infer_writes_a_form_that_loads(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_forms_infer_writes_a_form_that_loads(cli: Cli, tmp_path: Path) -> None:
     out = tmp_path / "inferred.toml"
     result = cli("forms", "infer", str(SAMPLES / "types_openpyxl.xlsx"), "-o", str(out))
     assert result.exit_code == 0, result.stderr
@@ -222,7 +223,7 @@ def test_forms_infer_writes_a_form_that_loads(cli, tmp_path: Path) -> None:  # t
     assert again.exit_code == 2 and "already exists" in again.stderr
 
 
-def test_forms_infer_orders_types(cli) -> None:  # type: ignore[no-untyped-def]
+def test_forms_infer_orders_types(cli: Cli) -> None:
     result = cli("forms", "infer", str(SAMPLES / "orders.csv"), "--name", "orders")
     assert result.exit_code == 0, result.stderr
     form = parse_form_text(result.stdout)
@@ -271,7 +272,7 @@ def _first_seen(path: Path, header: str) -> tuple[str, ...]:
         return tuple(dict.fromkeys(str(row.values[index]) for row in reader.rows()))
 
 
-def test_forms_infer_orders_xlsx_proposes_the_real_form(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_forms_infer_orders_xlsx_proposes_the_real_form(cli: Cli, tmp_path: Path) -> None:
     out = tmp_path / "orders.toml"
     result = cli("forms", "infer", str(SAMPLES / "orders.xlsx"), "-o", str(out))
     assert result.exit_code == 0, result.stderr
@@ -311,8 +312,8 @@ def test_forms_infer_orders_xlsx_proposes_the_real_form(cli, tmp_path: Path) -> 
     assert "form 'orders' created: version 1, 10 fields" in added.stdout
 
 
-def test_forms_infer_orders_csv_imports_the_good_rows(  # type: ignore[no-untyped-def]
-    cli, conn: Connection, tmp_path: Path
+def test_forms_infer_orders_csv_imports_the_good_rows(
+    cli: Cli, conn: Connection, tmp_path: Path
 ) -> None:
     out = tmp_path / "guess.toml"
     result = cli("forms", "infer", str(SAMPLES / "orders.csv"), "--name", "guess", "-o", str(out))
@@ -406,7 +407,7 @@ def test_infer_dominant_type_notes_and_required(tmp_path: Path) -> None:
         ),
     ],
 )
-def test_infer_text_dates_propose_formats_the_coercer_reads(  # type: ignore[no-untyped-def]
+def test_infer_text_dates_propose_formats_the_coercer_reads(
     tmp_path: Path,
     texts: list[str],
     ftype: str,

@@ -24,6 +24,9 @@ from importer.database import Connection, connect
 from tests.chaos.procs import Measured, run_measured
 from tests.hostile.generate import FORM_NAME, Case, generate
 
+# The whole hostile corpus through real processes: the full suite only.
+pytestmark = pytest.mark.slow
+
 BOUND_SECONDS = 60.0
 BOUND_RSS_MB = 1024.0
 

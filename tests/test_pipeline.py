@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from dataclasses import replace
@@ -14,6 +15,8 @@ from importer.config import ImportSettings, TimerSettings
 from importer.database import Connection, connect
 from importer.errors import InputError, NotFoundError
 from importer.repositories import jobs
+from importer.repositories.batches import Committed
+from importer.running.commit_thread import SWITCH_INTERVAL_SECONDS, CommitThread
 from importer.running.job_run import JobProgress, run_job
 from importer.submission import submit_workbook
 from importer.timers.scheduler import TimerScheduler
@@ -32,8 +35,14 @@ SETTINGS = ImportSettings(
 )
 
 
-def submit(conn: Connection, path: Path, owner: str | None = "me:1:a", **kw: object) -> jobs.Job:
-    settings = kw.pop("settings", SETTINGS)
+def submit(
+    conn: Connection,
+    path: Path,
+    owner: str | None = "me:1:a",
+    *,
+    settings: ImportSettings = SETTINGS,
+    **kw: object,
+) -> jobs.Job:
     form = str(kw.pop("form", "orders"))
     sub = submit_workbook(
         conn,
@@ -68,6 +77,52 @@ def test_a_job_runs_to_the_end_in_batches(
     done = [e.done_rows for e in events if e.phase == "importing"]
     assert done == sorted(done) and done[-1] == 95 and len(done) == 11  # start + 10 batches
     assert events[-1].success_rows == len(book.valid)
+
+
+def test_the_short_switch_interval_lasts_only_while_the_writer_runs(
+    database_url: str, conn: Connection, tmp_path: Path
+) -> None:
+    """The writer thread shortens the process-wide switch interval; the caller gets its own
+    back when the import ends."""
+    add_form(conn)
+    job = submit(conn, orders_book(tmp_path / "orders.xlsx", 35).path)
+    during: list[float] = []
+
+    def watch(event: JobProgress) -> None:
+        if event.phase == "importing" and event.done_rows:
+            during.append(sys.getswitchinterval())
+
+    previous = sys.getswitchinterval()
+    sys.setswitchinterval(0.004)  # not the default, so that restoring it is seen
+    try:
+        outcome = run_job(database_url, job, "me:1:a", SETTINGS, on_progress=watch)
+        after = sys.getswitchinterval()
+    finally:
+        sys.setswitchinterval(previous)
+    assert outcome.result == "finished"
+    assert during and set(during) == {SWITCH_INTERVAL_SECONDS}
+    assert after == 0.004
+
+
+def test_the_switch_interval_is_given_back_when_the_last_writer_stops() -> None:
+    def write(batch: object, number: int) -> Committed:
+        raise AssertionError("nothing is submitted")
+
+    previous = sys.getswitchinterval()
+    sys.setswitchinterval(0.004)
+    try:
+        first = CommitThread(write)
+        second = CommitThread(write)
+        assert sys.getswitchinterval() == SWITCH_INTERVAL_SECONDS
+        first.close()
+        assert sys.getswitchinterval() == SWITCH_INTERVAL_SECONDS  # the second still runs
+        second.close()
+        assert sys.getswitchinterval() == 0.004
+        with CommitThread(write):
+            assert sys.getswitchinterval() == SWITCH_INTERVAL_SECONDS
+        assert sys.getswitchinterval() == 0.004
+    finally:
+        sys.setswitchinterval(previous)
 
 
 def test_a_stopped_run_releases_and_the_next_run_continues_at_the_cursor(
@@ -145,6 +200,7 @@ def test_cancel_stops_at_the_next_batch_boundary_keeping_committed_rows(
     assert sorted(set(error_rows(conn, job.id))) == [n for n in range(2, last) if n in book.invalid]
 
 
+@pytest.mark.slow
 def test_the_lease_is_kept_alive_while_a_batch_takes_longer_than_the_lease(
     database_url: str, conn: Connection, tmp_path: Path
 ) -> None:
@@ -169,6 +225,7 @@ def test_the_lease_is_kept_alive_while_a_batch_takes_longer_than_the_lease(
     assert_exactly_once(conn, job.id, book)
 
 
+@pytest.mark.slow
 def test_task_level_errors_retry_later_then_fail(
     database_url: str, conn: Connection, tmp_path: Path
 ) -> None:

@@ -13,10 +13,12 @@ from pathlib import Path
 import openpyxl
 import pytest
 import xlsxwriter
+from openpyxl.worksheet.worksheet import Worksheet
 
 from importer.errors import InputError
 from importer.excel import CellError, NumberText, open_sheet, peek_sheet, xlsx_scan
 from importer.excel.values import Row, display_text, serial_to_datetime
+from tests.conftest import Cli
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
 XLSX_SAMPLES = sorted(p.name for p in SAMPLES.glob("*.xlsx"))
@@ -81,7 +83,7 @@ def test_peek_with_a_big_shared_strings_table_gives_what_open_sheet_gives(
 
 
 def test_peek_refuses_like_open_sheet() -> None:
-    def build(ws) -> None:  # type: ignore[no-untyped-def]
+    def build(ws: Worksheet) -> None:
         ws.append(["Name"])
         ws["XFD1048576"] = "stray"
 
@@ -273,7 +275,7 @@ def test_bytes_source_and_file_name() -> None:
 # --- fidelity corners ---------------------------------------------------------------------------
 
 
-def _workbook(build) -> bytes:  # type: ignore[no-untyped-def]
+def _workbook(build: Callable[[Worksheet], None]) -> bytes:
     wb = openpyxl.Workbook()
     build(wb.active)
     buffer = io.BytesIO()
@@ -283,7 +285,7 @@ def _workbook(build) -> bytes:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("engine", ["calamine", "openpyxl"])
 def test_data_not_starting_in_column_a(engine: str) -> None:
-    def build(ws) -> None:  # type: ignore[no-untyped-def]
+    def build(ws: Worksheet) -> None:
         ws["C3"], ws["D3"] = "Code", "Qty"
         ws["C4"], ws["D4"] = "a", 1
         ws["B6"] = "left of the header"
@@ -299,7 +301,7 @@ def test_data_not_starting_in_column_a(engine: str) -> None:
 
 @pytest.mark.parametrize("engine", ["auto", "openpyxl"])
 def test_stray_far_cell_reads_in_constant_memory(engine: str) -> None:
-    def build(ws) -> None:  # type: ignore[no-untyped-def]
+    def build(ws: Worksheet) -> None:
         ws.append(["Name"])
         ws.append(["a"])
         ws["XFD1048576"] = "stray"
@@ -310,7 +312,7 @@ def test_stray_far_cell_reads_in_constant_memory(engine: str) -> None:
 
 
 def test_far_cell_refused_for_calamine() -> None:
-    def build(ws) -> None:  # type: ignore[no-untyped-def]
+    def build(ws: Worksheet) -> None:
         ws.append(["Name"])
         ws["XFD1048576"] = "stray"
 
@@ -383,7 +385,7 @@ def _encrypted() -> bytes:
     )
 
 
-REFUSED = {
+REFUSED: dict[str, tuple[Callable[[], bytes], str]] = {
     "empty.xlsx": (lambda: b"", "the file is empty"),
     "page.xlsx": (
         lambda: b"<!DOCTYPE html><html><table><tr><td>1</td></tr></table>",
@@ -431,7 +433,7 @@ REFUSED = {
 
 
 @pytest.mark.parametrize("name", sorted(REFUSED))
-def test_refused_inputs_exit_2_with_their_own_message(cli, tmp_path: Path, name: str) -> None:  # type: ignore[no-untyped-def]
+def test_refused_inputs_exit_2_with_their_own_message(cli: Cli, tmp_path: Path, name: str) -> None:
     make, message = REFUSED[name]
     path = tmp_path / name
     path.write_bytes(make())
@@ -442,7 +444,7 @@ def test_refused_inputs_exit_2_with_their_own_message(cli, tmp_path: Path, name:
     assert "Traceback" not in result.stderr
 
 
-def test_refused_paths(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_refused_paths(cli: Cli, tmp_path: Path) -> None:
     missing = cli("forms", "infer", str(tmp_path / "missing.xlsx"))
     assert missing.exit_code == 2 and "file not found" in missing.stderr
     folder = cli("forms", "infer", str(tmp_path))
@@ -472,8 +474,8 @@ def _shared_book() -> bytes:
 
 
 @pytest.mark.parametrize("part", ["xl/worksheets/sheet1.xml", "xl/sharedStrings.xml"])
-def test_a_corrupt_deflate_stream_is_refused_as_damaged(  # type: ignore[no-untyped-def]
-    cli, tmp_path: Path, part: str
+def test_a_corrupt_deflate_stream_is_refused_as_damaged(
+    cli: Cli, tmp_path: Path, part: str
 ) -> None:
     data = bytearray(_shared_book())
     info = zipfile.ZipFile(io.BytesIO(bytes(data))).getinfo(part)

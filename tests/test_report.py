@@ -22,7 +22,7 @@ def job_with_rejections(conn: Connection) -> int:
     job, _ = jobs.create_job(
         conn, jobs.NewJob("orders", 1, sha, "orders.xlsx", "Sheet1", "calamine", HEADER, 5, 3)
     )
-    rejected = [
+    rejected: list[tuple[int, list[str | None], list[tuple[str | None, str | None, str]]]] = [
         (
             3,
             ["A-1", '=HYPERLINK("http://evil")', "12"],

@@ -154,6 +154,7 @@ def password_urls(database_url: str, conn: Connection) -> Iterator[list[str]]:
         admin.execute(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(role)))
 
 
+@pytest.mark.slow
 def test_passwords_never_appear(
     cli_env: dict[str, str], tmp_path: Path, password_urls: list[str], database_url: str
 ) -> None:
@@ -234,6 +235,7 @@ def _tree(folder: Path) -> set[str]:
     return {str(p.relative_to(folder)) for p in folder.rglob("*")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".csv", ".xlsx"])
 def test_errors_export_writes_exactly_the_path_given(
     cli_env: dict[str, str], tmp_path: Path, rejected_job: int, suffix: str

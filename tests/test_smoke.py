@@ -1,7 +1,7 @@
-from tests.conftest import CliResult
+from tests.conftest import Cli, CliResult
 
 
-def test_db_migrate_reports_latest_version(cli) -> None:  # type: ignore[no-untyped-def]
+def test_db_migrate_reports_latest_version(cli: Cli) -> None:
     result: CliResult = cli("db", "migrate")
     assert result.exit_code == 0, result.stderr
     assert "schema at version" in result.stdout

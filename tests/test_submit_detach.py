@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from importer.database import Connection
+from tests.conftest import Cli
 from tests.hostile.generate import FORM_NAME, Case, generate
 from tests.jobs_support import add_form, assert_exactly_once, counts, orders_book, write_book
 
@@ -32,8 +33,8 @@ def one_json(stdout: str) -> dict[str, Any]:
     return data
 
 
-def test_a_detached_job_is_counted_by_the_worker_that_runs_it(  # type: ignore[no-untyped-def]
-    cli, conn: Connection, orders: None, tmp_path: Path
+def test_a_detached_job_is_counted_by_the_worker_that_runs_it(
+    cli: Cli, conn: Connection, orders: None, tmp_path: Path
 ) -> None:
     book = orders_book(tmp_path / "orders.xlsx", 35)
     queued = cli("submit", str(book.path), "--form", "orders", "--detach", "--json")
@@ -75,8 +76,8 @@ def test_a_detached_job_is_counted_by_the_worker_that_runs_it(  # type: ignore[n
     assert (done["status"], done["total_rows"]) == ("partially_succeeded", 35)
 
 
-def test_a_detached_or_scheduled_submit_still_checks_the_header(  # type: ignore[no-untyped-def]
-    cli, conn: Connection, orders: None, tmp_path: Path
+def test_a_detached_or_scheduled_submit_still_checks_the_header(
+    cli: Cli, conn: Connection, orders: None, tmp_path: Path
 ) -> None:
     write_book(tmp_path / "wrong.xlsx", [[1, "x"]], header=["Order ID", "Nobody"])
     (tmp_path / "text.xlsx").write_text("this is not a workbook")
@@ -108,8 +109,9 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Case]]:
     return folder, generate(folder)
 
 
-def test_the_hostile_corpus_detached(  # type: ignore[no-untyped-def]
-    cli,
+@pytest.mark.slow
+def test_the_hostile_corpus_detached(
+    cli: Cli,
     conn: Connection,
     corpus: tuple[Path, list[Case]],
     monkeypatch: pytest.MonkeyPatch,

@@ -17,7 +17,7 @@ from importer.repositories import jobs, timers
 from importer.repositories.timers import claim_timers, get_timer, schedule_timer
 from importer.timers import kinds
 from importer.timers.firing import TimerFirer
-from tests.conftest import CliResult
+from tests.conftest import Cli, CliResult
 from tests.fleet_support import EFFECT_LOG_SQL, children, wait_for, waiting_job
 
 
@@ -252,6 +252,7 @@ def test_two_schedulers_racing_fire_each_timer_exactly_once(
         assert job.status == "pending" and job.available_at is not None
 
 
+@pytest.mark.slow
 def test_an_expired_timer_lease_is_recovered_with_attempts_incremented(
     effect_log: Connection, cli_env: dict[str, str], tmp_path: Path, database_url: str
 ) -> None:
@@ -395,7 +396,7 @@ def test_a_scheduler_survives_losing_its_database_connections(
 # --- CLI -----------------------------------------------------------------------------------
 
 
-def test_timers_list_and_cancel(cli, conn: Connection) -> None:  # type: ignore[no-untyped-def]
+def test_timers_list_and_cancel(cli: Cli, conn: Connection) -> None:
     job_id = waiting_job(conn, "listed")
     timer_id = schedule_timer(
         conn,

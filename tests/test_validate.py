@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Sequence
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
@@ -69,7 +70,7 @@ TYPES_VALID = {
         "zip": None,
     },
 }
-TYPES_REJECTED = {
+TYPES_REJECTED: dict[int, list[tuple[str, str | None, str]]] = {
     5: [
         ("Text", "#N/A", "the cell shows the error #N/A (value not available)"),
         ("Whole", "#DIV/0!", "the cell shows the error #DIV/0! (division by zero)"),
@@ -516,7 +517,7 @@ def test_email_pattern_matches_what_it_did_before() -> None:
     ],
 )
 def test_rejected_rows_texts_are_what_each_cell_displays(column: list[object]) -> None:
-    rows = [(value,) for value in column]
+    rows: list[Sequence[object]] = [(value,) for value in column]
     assert _rows_as_texts(rows) == [[_as_stored(display_text(value))] for value in column]
 
 

@@ -14,7 +14,7 @@ from importer.database import Connection
 from importer.repositories import jobs
 from importer.repositories.timers import get_timer
 from importer.submission import submit_workbook
-from tests.conftest import CliResult
+from tests.conftest import Cli, CliResult
 from tests.fleet_support import children, wait_for
 from tests.jobs_support import Book, add_form, assert_exactly_once, orders_book
 
@@ -122,6 +122,7 @@ def test_three_workers_share_ten_jobs_each_held_by_one_owner_at_a_time(
     assert live_workers(conn) == 0  # each unregistered on its way out
 
 
+@pytest.mark.slow
 def test_sigterm_returns_the_running_job_to_pending_with_progress_kept(
     logged: Connection, cli_env: dict[str, str], tmp_path: Path
 ) -> None:
@@ -156,6 +157,7 @@ def test_sigterm_returns_the_running_job_to_pending_with_progress_kept(
     assert cursors == sorted(cursors), "the resumed run went back over committed rows"
 
 
+@pytest.mark.slow
 def test_a_killed_workers_job_is_resumed_by_another_after_its_lease_expires(
     logged: Connection, cli_env: dict[str, str], tmp_path: Path
 ) -> None:
@@ -283,9 +285,7 @@ def test_a_second_signal_exits_at_once_and_the_lease_is_left_to_expire(
 # --- seeing the fleet ----------------------------------------------------------------------
 
 
-def test_stats_and_watch_show_the_queue(  # type: ignore[no-untyped-def]
-    cli, logged: Connection, tmp_path: Path
-) -> None:
+def test_stats_and_watch_show_the_queue(cli: Cli, logged: Connection, tmp_path: Path) -> None:
     conn = logged
     queued = submit(conn, orders_book(tmp_path / "q.xlsx", 5))
     failing = submit(conn, orders_book(tmp_path / "f.xlsx", 5, start_id=50))
@@ -305,6 +305,7 @@ def test_stats_and_watch_show_the_queue(  # type: ignore[no-untyped-def]
     assert str(queued)  # the queued job is counted above
 
 
+@pytest.mark.slow
 def test_a_scheduled_import_waits_for_its_timer_then_a_worker_runs_it(
     logged: Connection, cli_env: dict[str, str], tmp_path: Path
 ) -> None:

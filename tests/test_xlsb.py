@@ -23,7 +23,7 @@ from importer.errors import InputError
 from importer.excel import open_sheet, peek_sheet
 from importer.excel.sniff import make_source, sniff
 from importer.excel.values import Row
-from tests.conftest import CliResult
+from tests.conftest import Cli, CliResult
 from tests.jobs_support import counts
 
 XLSB = Path(__file__).resolve().parent.parent / "sample_data" / "xlsb"
@@ -207,7 +207,7 @@ type = "integer"
 
 
 @pytest.fixture
-def pairs_form(cli, tmp_path: Path) -> str:  # type: ignore[no-untyped-def]
+def pairs_form(cli: Cli, tmp_path: Path) -> str:
     path = tmp_path / "pairs.form.toml"
     path.write_text(FORM, encoding="utf-8")
     added = cli("forms", "add", str(path))
@@ -233,8 +233,8 @@ def _job(result: CliResult) -> dict[str, object]:
         ),
     ],
 )
-def test_refused_files_exit_2_with_their_own_message_and_no_job(  # type: ignore[no-untyped-def]
-    cli, conn: Connection, pairs_form: str, name: str, message: str
+def test_refused_files_exit_2_with_their_own_message_and_no_job(
+    cli: Cli, conn: Connection, pairs_form: str, name: str, message: str
 ) -> None:
     result = cli("submit", str(XLSB / name), "--form", pairs_form)
     assert result.exit_code == 2, (result.stdout, result.stderr)
@@ -251,8 +251,8 @@ def test_refused_files_exit_2_with_their_own_message_and_no_job(  # type: ignore
         ("Hidden", "sheet 'Hidden' is empty"),
     ],
 )
-def test_refused_sheets_exit_2_and_no_job(  # type: ignore[no-untyped-def]
-    cli, conn: Connection, pairs_form: str, sheet: str, message: str
+def test_refused_sheets_exit_2_and_no_job(
+    cli: Cli, conn: Connection, pairs_form: str, sheet: str, message: str
 ) -> None:
     result = cli("submit", str(ANY_SHEETS), "--form", pairs_form, "--sheet", sheet)
     assert result.exit_code == 2, (result.stdout, result.stderr)
@@ -261,8 +261,8 @@ def test_refused_sheets_exit_2_and_no_job(  # type: ignore[no-untyped-def]
     assert counts(conn) == {"jobs": 0, "files": 0, "timers": 0, "rows": 0}
 
 
-def test_openpyxl_engine_on_xlsb_exits_2_and_no_job(  # type: ignore[no-untyped-def]
-    cli, conn: Connection, pairs_form: str
+def test_openpyxl_engine_on_xlsb_exits_2_and_no_job(
+    cli: Cli, conn: Connection, pairs_form: str
 ) -> None:
     result = cli("submit", str(ANY_SHEETS), "--form", pairs_form, "--engine", "openpyxl")
     assert result.exit_code == 2
@@ -271,8 +271,8 @@ def test_openpyxl_engine_on_xlsb_exits_2_and_no_job(  # type: ignore[no-untyped-
     assert counts(conn) == {"jobs": 0, "files": 0, "timers": 0, "rows": 0}
 
 
-def test_submit_imports_the_good_rows_and_reports_the_bad_one(  # type: ignore[no-untyped-def]
-    cli, conn: Connection, pairs_form: str, tmp_path: Path
+def test_submit_imports_the_good_rows_and_reports_the_bad_one(
+    cli: Cli, conn: Connection, pairs_form: str, tmp_path: Path
 ) -> None:
     result = cli("submit", str(ANY_SHEETS), "--form", pairs_form, "--json", "--quiet")
     assert result.exit_code == 3, result.stderr  # finished, with rejected rows
@@ -316,8 +316,8 @@ def test_submit_imports_the_good_rows_and_reports_the_bad_one(  # type: ignore[n
     assert counts(conn) == {"jobs": 1, "files": 1, "timers": 0, "rows": 2}
 
 
-def test_submit_of_an_xlsb_named_xlsx(  # type: ignore[no-untyped-def]
-    cli, conn: Connection, pairs_form: str, tmp_path: Path
+def test_submit_of_an_xlsb_named_xlsx(
+    cli: Cli, conn: Connection, pairs_form: str, tmp_path: Path
 ) -> None:
     renamed = tmp_path / "any_sheets.xlsx"
     renamed.write_bytes(ANY_SHEETS.read_bytes())
@@ -330,9 +330,7 @@ def test_submit_of_an_xlsb_named_xlsx(  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("name", ["any_sheets.xlsb", "any_sheets.xlsx", "any_sheets.xls"])
-def test_forms_infer_reads_the_sheet_whatever_the_name(  # type: ignore[no-untyped-def]
-    cli, tmp_path: Path, name: str
-) -> None:
+def test_forms_infer_reads_the_sheet_whatever_the_name(cli: Cli, tmp_path: Path, name: str) -> None:
     path = tmp_path / name  # infer opens the file by its path, not stored bytes as submit does
     path.write_bytes(ANY_SHEETS.read_bytes())
     result = cli("forms", "infer", str(path))
@@ -341,7 +339,7 @@ def test_forms_infer_reads_the_sheet_whatever_the_name(  # type: ignore[no-untyp
     assert 'header = "1"' in result.stdout and 'header = "2"' in result.stdout
 
 
-def test_submit_plain_output_counts_the_rows(cli, pairs_form: str) -> None:  # type: ignore[no-untyped-def]
+def test_submit_plain_output_counts_the_rows(cli: Cli, pairs_form: str) -> None:
     result = cli("submit", str(ANY_SHEETS), "--form", pairs_form)
     assert result.exit_code == 3, result.stderr
     assert "done · 3/3 rows (100%)" in result.stdout

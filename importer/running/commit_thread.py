@@ -36,8 +36,6 @@ Write = Callable[[Any, int], Committed]  # (prepared batch, batch number)
 
 class CommitThread:
     def __init__(self, write: Write, *, name: str = "batch-writer") -> None:
-        if sys.getswitchinterval() > SWITCH_INTERVAL_SECONDS:
-            sys.setswitchinterval(SWITCH_INTERVAL_SECONDS)
         self._write = write
         self._queue: queue.Queue[tuple[Any, int, int] | None] = queue.Queue(maxsize=1)
         self._done: list[Done] = []
@@ -45,7 +43,7 @@ class CommitThread:
         self._error: BaseException | None = None
         self._dropping = False
         self.cancelled = False
-        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread = threading.Thread(target=_fast_switching(self._run), name=name, daemon=True)
         self._thread.start()
 
     def submit(self, batch: Any, number: int, rows: int) -> None:
@@ -116,3 +114,42 @@ class CommitThread:
                         self.cancelled = True
             finally:
                 self._queue.task_done()
+
+
+class _FastSwitching:
+    """The short interval is process-wide: it is held while at least one writer thread runs,
+    and the interval from before is restored when the last of them stops."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._threads = 0
+        self._previous = 0.0
+
+    def __enter__(self) -> None:
+        with self._lock:
+            if self._threads == 0:
+                self._previous = sys.getswitchinterval()
+                sys.setswitchinterval(min(self._previous, SWITCH_INTERVAL_SECONDS))
+            self._threads += 1
+
+    def __exit__(self, *exc_info: object) -> None:
+        with self._lock:
+            self._threads -= 1
+            if self._threads == 0:
+                sys.setswitchinterval(self._previous)
+
+    def __call__(self, run: Callable[[], None]) -> Callable[[], None]:
+        """`run` as the target of a thread about to start: the short interval is taken now, so
+        it is in force once the writer exists, and given back when `run` returns."""
+        self.__enter__()
+
+        def run_then_give_back() -> None:
+            try:
+                run()
+            finally:
+                self.__exit__()
+
+        return run_then_give_back
+
+
+_fast_switching = _FastSwitching()
