@@ -5,6 +5,9 @@ from __future__ import annotations
 import signal
 import time
 
+import psutil
+
+from importer.running.pause_points import PAUSE_ENV
 from tests.chaos.campaign import Outcome, ScenarioFailed, Stage
 from tests.chaos.invariants import TERMINAL, JobCheck, jobs_since, max_job_id
 from tests.chaos.procs import Child
@@ -290,15 +293,21 @@ def pause_past_lease(stage: Stage, *, rounds: int, rows: int, lease: float) -> O
         stage.submit_detached(book)
         with stage.conn() as conn:
             job_id = jobs_since(conn, 0)[-1]
-        first = stage.fleet.start("worker-a", ["worker", "--concurrency", "1"])
+        # The worker stops itself once its first batch has committed: a 10,000-row job
+        # takes a tenth of a second, too short for polling to catch it running.
+        first = stage.fleet.start(
+            "worker-a", ["worker", "--concurrency", "1"], {PAUSE_ENV: "committed:1"}
+        )
 
-        def progressing(job: int = job_id) -> bool:
+        def progressing(job: int = job_id, child: Child = first) -> bool:
             row = _job_row(stage, job)
-            return row["status"] == "running" and int(row["success_rows"]) > 0  # type: ignore[call-overload]
+            running = row["status"] == "running" and int(row["success_rows"]) > 0  # type: ignore[call-overload]
+            return running and psutil.Process(child.pid).status() == psutil.STATUS_STOPPED
 
-        if not stage.wait_until(progressing, 60):
+        if not stage.wait_until(progressing, 60, step=0.02):
             raise ScenarioFailed(f"job {job_id} never started: {first.tail()}")
-        time.sleep(stage.rng.uniform(0.0, 0.3))
+        first.signal(signal.SIGCONT)
+        time.sleep(stage.rng.uniform(0.0, 0.02))
         where, backends = _pause(stage, first, PAUSE_KINDS[round_no % len(PAUSE_KINDS)])
         where_counts[where] = where_counts.get(where, 0) + 1
         time.sleep(lease + 0.5)
