@@ -13,7 +13,7 @@ schema is made current on first use.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -111,6 +111,7 @@ class Importer:
         claim_owner: str | None = None,
         due_at: datetime | None = None,
         keep_reader: bool = False,
+        column_map: Mapping[str, str] | None = None,
     ) -> Submission:
         """Check the workbook against the form, store it and create its job (see
         submission.submit_workbook); nothing is imported yet."""
@@ -131,6 +132,7 @@ class Importer:
                 due_at=due_at,
                 timer_max_attempts=settings.timer.max_attempts,
                 keep_reader=keep_reader,
+                column_map=column_map,
             )
 
     def run(

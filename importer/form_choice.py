@@ -7,7 +7,7 @@ candidates and how many columns each matched, so the user can name one with --fo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from importer.errors import InputError
@@ -22,24 +22,33 @@ class Candidate:
     missing: tuple[str, ...]  # required fields the header lacks
 
 
-def score(form: Form, version: int, header: Sequence[str]) -> Candidate:
-    keys = {normalize_header(text) for text in header if str(text).strip()}
+def score(
+    form: Form, version: int, header: Sequence[str], mapping: Mapping[str, str] | None = None
+) -> Candidate:
+    """How well the header fits the form; ``mapping`` (--map) pairs count as matches."""
+    mapped = {normalize_header(text): name for text, name in (mapping or {}).items()}
+    keys = {normalize_header(text) for text in header if str(text).strip()} - set(mapped)
+    named = set(mapped.values())
     matched = 0
     missing = []
     for field in form.fields:
-        if keys.intersection(field.match_keys):
+        if field.name in named or keys.intersection(field.match_keys):
             matched += 1
         elif field.required:
             missing.append(field.name)
     return Candidate(form, version, matched, tuple(missing))
 
 
-def choose_form(forms: Sequence[tuple[Form, int]], header: Sequence[str]) -> tuple[Form, int]:
+def choose_form(
+    forms: Sequence[tuple[Form, int]],
+    header: Sequence[str],
+    mapping: Mapping[str, str] | None = None,
+) -> tuple[Form, int]:
     """The one form for this header, or InputError naming the candidates."""
     if not forms:
         raise InputError("no forms yet: add one with `importer forms add FORM.toml`")
     candidates = sorted(
-        (score(form, version, header) for form, version in forms),
+        (score(form, version, header, mapping) for form, version in forms),
         key=lambda c: (-c.matched, c.form.name),
     )
     fitting = [c for c in candidates if not c.missing and c.matched]

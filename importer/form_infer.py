@@ -298,19 +298,12 @@ def infer_form(reader: SheetReader, name: str) -> tuple[Form, dict[str, str]]:
     fields: list[Field] = []
     notes: dict[str, list[str]] = {}
     used_names: set[str] = set()
-    used_keys: set[str] = set()
     all_keys = {normalize_header(text) for text in header}
     for index, text in enumerate(header):
         key = normalize_header(text)
         if not key:
             continue  # a column without a header is never imported
-        if key in used_keys:
-            if fields:
-                notes.setdefault(fields[-1].name, []).append(
-                    f"column {text!r} repeats an earlier header"
-                )
-            continue
-        used_keys.add(key)
+        # A repeated header is a field of its own: submit matches equal headers by position.
         name_ = field_name(text, index)
         while name_ in used_names or normalize_header(name_) in all_keys - {key}:
             name_ = f"{name_}_{index + 1}"

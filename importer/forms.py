@@ -167,20 +167,24 @@ def parse_form(data: Mapping[str, Any], *, source: str = "form") -> Form:
 
     fields: list[Field] = []
     seen_names: set[str] = set()
-    seen_keys: dict[str, str] = {}
+    # key -> (field, whether it is that field's header). Fields may share a header (a
+    # sheet that repeats one: they take its columns by position); any other overlap of
+    # headers, aliases and names would make matching ambiguous.
+    seen_keys: dict[str, tuple[str, bool]] = {}
     for index, raw in enumerate(raw_fields, start=1):
         parsed = _parse_field(raw, index, source)
         if parsed.name in seen_names:
             raise fail(f"field {parsed.name!r} is defined twice")
         seen_names.add(parsed.name)
+        header_key = normalize_header(parsed.header)
         for key in parsed.match_keys:
             other = seen_keys.get(key)
-            if other is not None and other != parsed.name:
+            if other is not None and not (other[1] and key == header_key):
                 raise fail(
                     f"field {parsed.name!r}: header or alias matching {key!r} is already "
-                    f"used by field {other!r}"
+                    f"used by field {other[0]!r}"
                 )
-            seen_keys[key] = parsed.name
+            seen_keys.setdefault(key, (parsed.name, key == header_key))
         fields.append(parsed)
 
     raw_key = data.get("key", [])

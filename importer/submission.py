@@ -7,7 +7,7 @@ sha256) is one job: submitting it again returns the existing job unless ``force`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -62,6 +62,7 @@ def submit_workbook(
     due_at: datetime | None = None,
     timer_max_attempts: int = 5,
     keep_reader: bool = False,
+    column_map: Mapping[str, str] | None = None,
 ) -> Submission:
     """Check, store and create (one transaction). ``conn`` must be in autocommit mode.
 
@@ -81,9 +82,13 @@ def submit_workbook(
     named = get_form(conn, form_name) if form_name is not None else None
     content = read_workbook_bytes(path)
 
+    mapping = dict(column_map or {})
+
     def store_for(header: list[str]) -> _Store:
-        form, version = named or _choose(conn, header)
-        return _Store(conn, content, path.name, form, version, settings, force, timer_max_attempts)
+        form, version = named or _choose(conn, header, mapping)
+        return _Store(
+            conn, content, path.name, form, version, settings, force, timer_max_attempts, mapping
+        )
 
     if claim_owner is None or due_at is not None:
         # Runs elsewhere, later: the safety and header checks without parsing every row.
@@ -113,12 +118,12 @@ def submit_workbook(
     return submission
 
 
-def _choose(conn: Connection, header: list[str]) -> tuple[Form, int]:
+def _choose(conn: Connection, header: list[str], mapping: dict[str, str]) -> tuple[Form, int]:
     """No --form: the registered form (current versions) this header is for."""
     from importer.form_choice import choose_form
     from importer.repositories.forms import current_forms
 
-    return choose_form(current_forms(conn), header)
+    return choose_form(current_forms(conn), header, mapping)
 
 
 @dataclass(frozen=True)
@@ -131,6 +136,7 @@ class _Store:
     settings: ImportSettings
     force: bool
     timer_max_attempts: int
+    column_map: dict[str, str]
 
     def submit(
         self,
@@ -144,7 +150,8 @@ class _Store:
         is parsed already, so count it now (otherwise the job's run does)."""
         from importer.validate import Validator
 
-        validator = Validator(self.form, sheet.header)  # InputError: header does not fit
+        # InputError: the header does not fit the form.
+        validator = Validator(self.form, sheet.header, mapping=self.column_map)
         new = jobs.NewJob(
             form=self.form.name,
             form_version=self.version,
@@ -155,6 +162,7 @@ class _Store:
             header=list(sheet.header),
             total_rows=None,
             max_attempts=self.settings.max_attempts,
+            column_map=self.column_map,
         )
         existing = None if self.force else jobs.find_job_by_key(self.conn, new.key)
         if existing is not None:

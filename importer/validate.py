@@ -11,16 +11,16 @@ to collect all of their errors.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, NamedTuple, overload
 
 from importer.coerce import Coercer, build_coercer
 from importer.column_coerce import ColumnCoercer, column_coercer
-from importer.errors import InputError
 from importer.excel.values import Row, RowBatch, display_texts
-from importer.forms import Form, normalize_header
+from importer.forms import Form
+from importer.header_match import match_header
 from importer.row_json import RowTemplate
 
 
@@ -114,16 +114,6 @@ class BatchResult:
     rejected: list[RejectedRow] = field(default_factory=list)
 
 
-def column_letter(index: int) -> str:
-    """0 -> A, 25 -> Z, 26 -> AA."""
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
 @dataclass(frozen=True)
 class _Column:
     name: str  # field name
@@ -138,42 +128,21 @@ def _fit(values: Sequence[object], width: int) -> tuple[object, ...]:
 
 
 class Validator:
-    def __init__(self, form: Form, header: list[str], *, date1904: bool = False) -> None:
+    def __init__(
+        self,
+        form: Form,
+        header: list[str],
+        *,
+        date1904: bool = False,
+        mapping: Mapping[str, str] | None = None,
+        ignored: Iterable[str] = (),
+    ) -> None:
         self.form = form
         self.header = list(header)
-        by_key: dict[str, str] = {}
-        for f in form.fields:
-            for key in f.match_keys:
-                by_key[key] = f.name
-        matched: dict[str, int] = {}
-        extra: list[str] = []
-        duplicates: list[str] = []
-        for index, text in enumerate(self.header):
-            key = normalize_header(text)
-            name = by_key.get(key) if key else None
-            if name is None:
-                if text.strip():
-                    extra.append(text)
-                continue
-            if name in matched:
-                first = matched[name]
-                duplicates.append(
-                    f"columns {column_letter(first)} ({self.header[first]!r}) and "
-                    f"{column_letter(index)} ({text!r}) both match field {name!r}"
-                )
-                continue
-            matched[name] = index
-        self.extra_columns = extra
-        if duplicates:
-            raise InputError("duplicate columns: " + "; ".join(duplicates))
-        missing = [f for f in form.fields if f.required and f.name not in matched]
-        if missing:
-            wanted = ", ".join(repr(f.header) for f in missing)
-            present = ", ".join(repr(h) for h in self.header if h.strip()) or "(none)"
-            raise InputError(
-                f"missing required column{'s' if len(missing) > 1 else ''} {wanted} "
-                f"for form {form.name!r}; the sheet's header has: {present}"
-            )
+        # InputError here: the header does not fit the form (see header_match).
+        match = match_header(form, self.header, mapping=mapping, ignored=ignored)
+        matched = match.columns
+        self.extra_columns = match.extra
         self.columns = []
         for f in form.fields:
             if f.name in matched:

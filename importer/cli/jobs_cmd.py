@@ -48,6 +48,15 @@ _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhd])", re.IGNORECASE)
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
 
 
+def column_map(pairs: list[str], ignore: list[str]) -> dict[str, str]:
+    """--map "Header=field" and --ignore HEADER as one mapping ("" = skip the column)."""
+    from importer.header_match import parse_mapping
+
+    mapping = parse_mapping(pairs)
+    mapping.update({text.strip(): "" for text in ignore if text.strip()})
+    return mapping
+
+
 def parse_job_id(text: str) -> int:
     """A job id as typed; anything but a positive whole number is one clear line (exit 2)."""
     return _parse_id(text, "job")
@@ -165,6 +174,12 @@ def submit_command(
         None, "--form", "-f", help="The form the rows must fit (default: the one the header fits)."
     ),
     sheet: str | None = typer.Option(None, "--sheet", help="Sheet name (default: the first)."),
+    map_: list[str] = typer.Option(
+        [], "--map", help='Pair a sheet header with a field: "Qty=quantity" (repeatable).'
+    ),
+    ignore: list[str] = typer.Option(
+        [], "--ignore", help="Skip a column that looks like a field but is not (repeatable)."
+    ),
     engine: str | None = typer.Option(
         None, "--engine", help="auto | calamine (fast) | openpyxl (streaming, constant memory)."
     ),
@@ -188,6 +203,7 @@ def submit_command(
     submission = run.importer.submit_file(
         file,
         form=form,
+        column_map=column_map(map_, ignore),
         sheet=sheet,
         engine=engine,
         force=force,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -73,11 +74,24 @@ def get_form(conn: Connection, name: str, version: int | None = None) -> tuple[F
     if row is None:
         if version is not None and conn.execute(q.form_current, {"name": name}).fetchone():
             raise NotFoundError(f"form {name!r} has no version {version}")
-        raise NotFoundError(f"no form named {name!r} (add it with: importer forms add FILE.toml)")
+        raise NotFoundError(_unknown_form(name, [r["name"] for r in conn.execute(q.form_list)]))
     try:
         return Form.from_json(row["definition"]), int(row["version"])
     except FormError as exc:
         raise FormError(f"form {name!r} version {row['version']}: {exc}") from None
+
+
+def _unknown_form(name: str, known: list[str]) -> str:
+    """The refusal of an unknown form name: the closest known one, and the known ones."""
+    if not known:
+        return f"no form named {name!r}; there are no forms yet (importer forms add FILE.toml)"
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    maybe = f"; did you mean {close[0]!r}?" if close else ""
+    shown = ", ".join(known[:10]) + (f" and {len(known) - 10} more" if len(known) > 10 else "")
+    return (
+        f"no form named {name!r}{maybe} (forms: {shown}; add one with: importer forms add"
+        " FILE.toml)"
+    )
 
 
 def current_forms(conn: Connection) -> list[tuple[Form, int]]:

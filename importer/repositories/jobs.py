@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -35,6 +35,7 @@ class Job:
     sheet: str | None
     engine: str
     header: list[str] | None
+    column_map: dict[str, str]  # --map / --ignore of the submit ("" = the column is skipped)
     total_rows: int | None
     success_rows: int
     failed_rows: int
@@ -81,6 +82,7 @@ class Job:
             "sha256": self.file,
             "sheet": self.sheet,
             "engine": self.engine,
+            "column_map": self.column_map,
             "total_rows": self.total_rows,
             "success_rows": self.success_rows,
             "failed_rows": self.failed_rows,
@@ -146,6 +148,7 @@ class NewJob:
     header: list[str]
     total_rows: int | None
     max_attempts: int
+    column_map: dict[str, str] = field(default_factory=dict)
 
     @property
     def key(self) -> str:
@@ -181,6 +184,7 @@ def create_job(
             "max_attempts": new.max_attempts,
             "key": new.key,
             "waiting": waiting,
+            "column_map": Jsonb(new.column_map),
         }
         row = conn.execute(q.insert_import_job, params).fetchone()
         if row is None:  # a concurrent submit of the same file won

@@ -240,7 +240,9 @@ class _Run:
         form, _ = get_form(conn, self.job.form, self.job.form_version)
         reader, skip, after_row = self.open_reader(conn)
         with reader:
-            validator = Validator(form, reader.header, date1904=reader.date1904)
+            validator = Validator(
+                form, reader.header, date1904=reader.date1904, mapping=self.job.column_map
+            )
             writer = BatchWriter(
                 conn,
                 self.job,

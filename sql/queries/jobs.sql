@@ -22,10 +22,10 @@ UPDATE import_jobs SET idempotency_key = NULL WHERE idempotency_key = %(key)s
 -- name: insert_import_job
 -- No row back: another submit of the same key won the race (report that job instead).
 INSERT INTO import_jobs (form, form_version, file, file_name, sheet, engine, header, total_rows,
-                         max_attempts, idempotency_key, available_at)
+                         max_attempts, idempotency_key, available_at, column_map)
 VALUES (%(form)s, %(form_version)s, %(file)s, %(file_name)s, %(sheet)s, %(engine)s, %(header)s,
         %(total_rows)s, %(max_attempts)s, %(key)s,
-        CASE WHEN %(waiting)s THEN NULL ELSE now() END)
+        CASE WHEN %(waiting)s THEN NULL ELSE now() END, %(column_map)s)
 ON CONFLICT (idempotency_key) DO NOTHING
 RETURNING *
 
