@@ -31,6 +31,7 @@ from importer.repositories.jobs import Job
 from importer.states import JobStatus, TimerStatus
 
 if TYPE_CHECKING:
+    from importer.checking import CheckReport
     from importer.excel.base import SheetReader
     from importer.forms import Form
     from importer.report import ExportSummary
@@ -133,6 +134,33 @@ class Importer:
                 timer_max_attempts=settings.timer.max_attempts,
                 keep_reader=keep_reader,
                 column_map=column_map,
+            )
+
+    def check(
+        self,
+        path: Path,
+        *,
+        form: str | None = None,
+        sheet: str | None = None,
+        engine: str | None = None,
+        column_map: Mapping[str, str] | None = None,
+        on_rows: Callable[[int], None] | None = None,
+    ) -> CheckReport:
+        """Read and validate the whole sheet as an import would; write nothing."""
+        from importer.checking import check_workbook
+
+        settings = self.settings
+        with self.connection() as conn:
+            return check_workbook(
+                conn,
+                path,
+                form_name=form,
+                sheet=sheet,
+                engine=engine or settings.reader.engine,
+                memory_budget_mb=settings.reader.memory_budget_mb,
+                rows_per_batch=settings.import_.rows_per_transaction,
+                column_map=column_map,
+                on_rows=on_rows,
             )
 
     def run(

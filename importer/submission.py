@@ -85,7 +85,7 @@ def submit_workbook(
     mapping = dict(column_map or {})
 
     def store_for(header: list[str]) -> _Store:
-        form, version = named or _choose(conn, header, mapping)
+        form, version = named or choose_for_header(conn, header, mapping)
         return _Store(
             conn, content, path.name, form, version, settings, force, timer_max_attempts, mapping
         )
@@ -118,7 +118,9 @@ def submit_workbook(
     return submission
 
 
-def _choose(conn: Connection, header: list[str], mapping: dict[str, str]) -> tuple[Form, int]:
+def choose_for_header(
+    conn: Connection, header: list[str], mapping: dict[str, str]
+) -> tuple[Form, int]:
     """No --form: the registered form (current versions) this header is for."""
     from importer.form_choice import choose_form
     from importer.repositories.forms import current_forms

@@ -299,3 +299,9 @@ SELECT r.row_number,
 SELECT coalesce(max(jsonb_array_length(row_values)), 0) AS width
   FROM import_rejected_rows
  WHERE import_job_id = %(job_id)s;
+
+-- name: stored_records
+-- Keyed forms: the stored data under these record keys (`importer check`).
+SELECT record_key, data
+  FROM form_data
+ WHERE form = %(form)s AND record_key = ANY(%(record_keys)s::text[]);

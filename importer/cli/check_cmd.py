@@ -1,0 +1,93 @@
+"""`importer check FILE`: validate a workbook as an import would, and write nothing."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+
+import typer
+
+from importer.checking import CheckReport
+from importer.cli.help import help_for
+from importer.cli.jobs_cmd import column_map
+from importer.cli.output import stderr_console, stdout_console
+from importer.cli.state import state
+from importer.config import ENGINES
+from importer.errors import UsageError
+
+
+def check_command(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="The workbook (.xlsx, .xlsm, .xls, .xlsb, .ods, .csv)."),
+    form: str | None = typer.Option(
+        None, "--form", "-f", help="The form the rows must fit (default: the one the header fits)."
+    ),
+    sheet: str | None = typer.Option(None, "--sheet", help="Sheet name (default: the first)."),
+    map_: list[str] = typer.Option(
+        [], "--map", help='Pair a sheet header with a field: "Qty=quantity" (repeatable).'
+    ),
+    ignore: list[str] = typer.Option(
+        [], "--ignore", help="Skip a column that looks like a field but is not (repeatable)."
+    ),
+    engine: str | None = typer.Option(
+        None, "--engine", help="auto | calamine (fast) | openpyxl (streaming, constant memory)."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object with the figures."),
+) -> None:
+    """Read and validate every row as an import would; store nothing. Exit 0 when every row
+    is good, 3 when some would be rejected, 2 when the file or its header is refused."""
+    if engine is not None and engine not in ENGINES:
+        raise UsageError(f"--engine {engine!r}: use one of {', '.join(ENGINES)}")
+    mapping = column_map(map_, ignore)
+    report = (
+        state(ctx).importer().check(file, form=form, sheet=sheet, engine=engine, column_map=mapping)
+    )
+    if as_json:
+        stdout_console().out(json.dumps(report.to_json(), ensure_ascii=False), highlight=False)
+    else:
+        stdout_console().print(summary_text(report, file, form, map_, ignore), markup=False)
+        if report.extra_columns:
+            stderr_console().print(
+                f"note: ignoring columns {', '.join(report.extra_columns)}", markup=False
+            )
+    if report.exit_code:
+        raise typer.Exit(report.exit_code)
+
+
+def summary_text(
+    report: CheckReport, file: Path, form: str | None, map_: list[str], ignore: list[str]
+) -> str:
+    rejected = len(report.rejected)
+    lines = [
+        f"{report.file_name}, sheet {report.sheet!r} -> form {report.form}"
+        f" (version {report.form_version}): {report.total_rows:,} rows,"
+        f" {report.good:,} good, {rejected:,} would be rejected",
+    ]
+    if report.keyed:
+        lines.append(
+            f"an import would insert {report.inserted:,}, update {report.updated:,} and leave"
+            f" {report.unchanged:,} unchanged"
+        )
+    if rejected:
+        lines.append("most common problems:")
+        lines += [
+            f"  {column}: {reason} ({count:,} row{'s' if count != 1 else ''})"
+            for column, reason, count in report.top_reasons()
+        ]
+        shown = ", ".join(str(row.number) for row in report.rejected[:10])
+        more = f" and {rejected - 10:,} more" if rejected > 10 else ""
+        lines.append(f"rows to fix (Excel row numbers): {shown}{more}")
+    words = ["importer", "submit", str(file)]
+    if form:
+        words += ["--form", form]
+    for pair in map_:
+        words += ["--map", pair]
+    for text in ignore:
+        words += ["--ignore", text]
+    lines.append(f"nothing was stored; to import it: {shlex.join(words)}")
+    return "\n".join(lines)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("check", **help_for("check"))(check_command)
