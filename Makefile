@@ -3,18 +3,29 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+RUNTIME := $(VENV)/.runtime
+# Quiet installs: no pip progress, and no setuptools banner from the editable build.
+PIP    := PYTHONWARNINGS=ignore $(BIN)/pip --quiet --quiet
 
 .PHONY: setup demo test test-fast lint bench chaos clean
 
 setup: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	$(PIP) install --upgrade pip
 
-demo: setup
+# The tool alone: what `make demo` needs.
+$(RUNTIME): pyproject.toml | $(BIN)/python
+	$(PIP) install -e .
+	touch $(RUNTIME)
+
+# The tool and the development tools (tests, lint).
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[dev]'
+	touch $(RUNTIME) $(STAMP)
+
+demo: $(RUNTIME)
 	$(BIN)/importer forms add sample_data/orders.form.toml
 	$(BIN)/importer submit sample_data/orders.xlsx; \
 	  code=$$?; [ $$code -eq 0 ] || [ $$code -eq 3 ]
