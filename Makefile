@@ -42,8 +42,12 @@ lint: setup
 	$(BIN)/ruff format --check importer tests bench sample_data
 	$(BIN)/mypy
 
-bench: setup
+bench: setup $(VENV)/.bench
 	$(BIN)/python -m bench
+
+$(VENV)/.bench: pyproject.toml | $(STAMP)
+	$(PIP) install -e '.[dev,bench]'
+	touch $(VENV)/.bench
 
 chaos: setup
 	$(BIN)/python -m tests.chaos
