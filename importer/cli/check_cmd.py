@@ -5,16 +5,19 @@ from __future__ import annotations
 import json
 import shlex
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from importer.checking import CheckReport
 from importer.cli.help import help_for
 from importer.cli.jobs_cmd import column_map
 from importer.cli.output import stderr_console, stdout_console
 from importer.cli.state import state
 from importer.config import ENGINES
 from importer.errors import UsageError
+
+if TYPE_CHECKING:
+    from importer.checking import CheckReport
 
 
 def check_command(
