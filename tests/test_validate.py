@@ -87,7 +87,7 @@ TYPES_REJECTED: dict[int, list[tuple[str, str | None, str]]] = {
         ("Flag", "maybe", "'maybe' is not yes/no"),
         ("Email", "not-an-email", "'not-an-email' is not a valid email address"),
         ("Status", "pending", "'pending' is not one of: new, paid, shipped, cancelled"),
-        ("Zip", "123", "'123' does not have the expected form"),
+        ("Zip", "123", "'123' is not in the expected format"),
     ],
     8: [
         ("Text", None, "a value is required but the cell is empty"),
@@ -257,7 +257,7 @@ BAD_CASES = [
     ('type = "enum"\nchoices = ["a"]', "b", "'b' is not one of: a"),
     ('type = "string"\nmax_length = 3', "abcd", "is 4 characters long; at most 3"),
     ('type = "string"\nmin_length = 2', "a", "at least 2 are required"),
-    ('type = "string"\npattern = "^[A-Z]{2}$"', "abc", "does not have the expected form"),
+    ('type = "string"\npattern = "^[A-Z]{2}$"', "abc", "'abc' is not in the expected format"),
     ('type = "string"', "nul\x00inside", "NUL character"),
     ('type = "string"\nrequired = true', None, "a value is required"),
     ('type = "integer"\nrequired = true', " ", "a value is required"),
