@@ -43,6 +43,22 @@ class RejectedRow:
     number: int
     values: list[str | None]  # every cell of the row as text, in the sheet's column order
     errors: list[RowError]
+    cells: Sequence[object] = ()  # the same cells as read (typed), for the error workbook
+
+
+# The columns the error workbook adds after the sheet's own (report.py). A header ending in
+# exactly these two texts, in this order, is an error workbook sent back: they are not data.
+PROBLEMS_COLUMN = "Problems"
+SOURCE_ROW_COLUMN = "Source row"
+OWN_COLUMNS = (PROBLEMS_COLUMN, SOURCE_ROW_COLUMN)
+
+
+def data_width(header: Sequence[str]) -> int:
+    """How many of the header's columns are the sheet's data: all but the error workbook's
+    own trailing columns, when the header ends with them."""
+    width = len(header)
+    tail = [str(text).strip() for text in header[width - len(OWN_COLUMNS) :]]
+    return width - len(OWN_COLUMNS) if tuple(tail) == OWN_COLUMNS else width
 
 
 Builder = Callable[[Iterable[tuple[object, ...]]], list[ValidRow]]
@@ -148,7 +164,7 @@ class Validator:
         matched: dict[str, int] = {}
         extra: list[str] = []
         duplicates: list[str] = []
-        for index, text in enumerate(self.header):
+        for index, text in enumerate(self.header[: data_width(self.header)]):
             key = normalize_header(text)
             name = by_key.get(key) if key else None
             if name is None:
@@ -240,6 +256,7 @@ class Validator:
                         RowError(col.header, row_texts[col.index], msg)
                         for col, msg in problems[index]
                     ],
+                    cells[index],
                 )
                 for index, row_texts in zip(bad, texts, strict=True)
             ]

@@ -172,8 +172,8 @@ WITH fence AS (
     SELECT fence.id, (r.value ->> 0)::integer, %(form)s, r.value -> 1
       FROM fence, jsonb_array_elements(%(rows)s::jsonb) AS r
 ), rejected AS (
-    INSERT INTO import_rejected_rows (import_job_id, row_number, row_values)
-    SELECT fence.id, (r.value ->> 0)::integer, r.value -> 1
+    INSERT INTO import_rejected_rows (import_job_id, row_number, row_values, row_cells)
+    SELECT fence.id, (r.value ->> 0)::integer, r.value -> 1, r.value -> 2
       FROM fence, jsonb_array_elements(%(rejected)s::jsonb) AS r
 ), errors AS (
     INSERT INTO import_row_errors (import_job_id, row_number, column_name, raw_value, message)
