@@ -284,10 +284,13 @@ UPDATE import_jobs
 RETURNING *, pg_notify('importer_jobs', id::text) AS notified
 
 -- name: rejected_rows_for_report
+-- Each rejected row with its errors ([[column, raw value, message], ...] in the order found).
 SELECT r.row_number,
        r.row_values,
-       coalesce(string_agg(coalesce(e.column_name || ': ', '') || e.message, '; ' ORDER BY e.id),
-                '') AS errors
+       r.row_cells,
+       coalesce(jsonb_agg(jsonb_build_array(e.column_name, e.raw_value, e.message) ORDER BY e.id)
+                  FILTER (WHERE e.id IS NOT NULL),
+                '[]'::jsonb) AS errors
   FROM import_rejected_rows r
   LEFT JOIN import_row_errors e
     ON e.import_job_id = r.import_job_id AND e.row_number = r.row_number
@@ -299,3 +302,13 @@ SELECT r.row_number,
 SELECT coalesce(max(jsonb_array_length(row_values)), 0) AS width
   FROM import_rejected_rows
  WHERE import_job_id = %(job_id)s;
+
+-- name: rejected_row_errors
+-- The errors of the job's first rejected rows (row order), for `importer errors` on a terminal.
+SELECT e.row_number, e.column_name, e.raw_value, e.message
+  FROM import_row_errors e
+ WHERE e.import_job_id = %(job_id)s
+   AND e.row_number IN (SELECT r.row_number FROM import_rejected_rows r
+                         WHERE r.import_job_id = %(job_id)s
+                         ORDER BY r.row_number LIMIT %(limit)s)
+ ORDER BY e.row_number, e.id
