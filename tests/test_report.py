@@ -148,3 +148,18 @@ def test_export_file_gets_ordinary_permissions(conn: Connection, tmp_path: Path)
     mask = os.umask(0o022)
     os.umask(mask)
     assert target.stat().st_mode & 0o777 == 0o666 & ~mask
+
+
+def test_past_the_comment_budget_bad_cells_keep_their_fill(
+    conn: Connection, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from importer import report_xlsx
+
+    monkeypatch.setattr(report_xlsx, "MAX_COMMENTS", 2)
+    target = tmp_path / "errors.xlsx"
+    export_rejected_rows(conn, job_with_rejections(conn), target)
+    sheet = load_workbook(target)["Sheet1"]
+    bad = ["A2", "C4", "B4"]  # row 3's Order ID, then row 7's Amount and Customer
+    assert [sheet[c].comment is not None for c in bad] == [True, True, False]
+    assert all(sheet[c].fill.fgColor.rgb == "00FFC7CE" for c in bad)
+    assert sheet["D4"].value == "Amount: must be at least 0\nCustomer: bad name"
