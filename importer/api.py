@@ -28,6 +28,7 @@ from importer.repositories import fleet, jobs
 from importer.repositories import forms as forms_repo
 from importer.repositories import timers as timers_repo
 from importer.repositories.jobs import Job
+from importer.repositories.rejected_rows import RowProblem, first_problems
 from importer.states import JobStatus, TimerStatus
 
 if TYPE_CHECKING:
@@ -195,6 +196,11 @@ class Importer:
 
         with self.connection() as conn:
             return export_rejected_rows(conn, job_id, target)
+
+    def rejected_preview(self, job_id: int, rows: int) -> tuple[Job, list[RowProblem]]:
+        """The job and the errors of its first ``rows`` rejected rows (row order)."""
+        with self.connection() as conn:
+            return jobs.get_job(conn, job_id), first_problems(conn, job_id, rows)
 
     # --- forms -----------------------------------------------------------------------------
 

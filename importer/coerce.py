@@ -113,6 +113,8 @@ def string_coercer(field: Field, date1904: bool) -> Coercer:
     required = field.required
     lo, hi = field.min_length, field.max_length
     pattern = re.compile(field.pattern) if field.pattern else None
+    # Never the regex itself: the sender is not expected to read one.
+    declared = field.message
 
     def check(text: str) -> str:
         if "\x00" in text:
@@ -122,7 +124,7 @@ def string_coercer(field: Field, date1904: bool) -> Coercer:
         if lo is not None and len(text) < lo:
             raise Invalid(f"is {len(text)} characters long; at least {lo} are required")
         if pattern is not None and not pattern.search(text):
-            raise Invalid(f"{_quote(text)} does not have the expected form ({field.pattern})")
+            raise Invalid(declared or f"{_quote(text)} is not in the expected format")
         return text
 
     def coerce(value: object) -> Any:

@@ -32,7 +32,8 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _FORM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$")
 _NOT_ALNUM = re.compile(r"[\W_]+")
 
-_FIELD_KEYS = {"name", "header", "aliases", "type", "required", "description", *RULES}
+# "message" goes with "pattern": what a sender is told when a cell does not match it.
+_FIELD_KEYS = {"name", "header", "aliases", "type", "required", "description", "message", *RULES}
 _FORM_KEYS = {"name", "key", "fields", "description"}
 
 
@@ -57,6 +58,7 @@ class Field:
     min_length: int | None = None
     max_length: int | None = None
     pattern: str | None = None
+    message: str | None = None  # the reason given for a cell that does not match `pattern`
     choices: tuple[str, ...] = ()
     formats: tuple[str, ...] = ()  # strptime formats accepted for text dates
     description: str | None = None
@@ -83,7 +85,7 @@ class Field:
             bound = getattr(self, key)
             if bound is not None:
                 out[key] = _bound_to_json(bound)
-        for key in ("min_length", "max_length", "pattern", "description"):
+        for key in ("min_length", "max_length", "pattern", "message", "description"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         if self.choices:
@@ -265,6 +267,13 @@ def _parse_field(raw: object, index: int, source: str) -> Field:
             re.compile(pattern)
         except re.error as exc:
             raise fail(f"'pattern' is not a valid regular expression ({exc})") from None
+    message = raw.get("message")
+    if message is not None:
+        if not isinstance(message, str) or not message.strip():
+            raise fail("'message' must be text (what the sender is told when 'pattern' fails)")
+        if pattern is None:
+            raise fail("'message' goes with 'pattern': it is the reason given when it fails")
+        message = message.strip()
 
     choices = raw.get("choices")
     if "choices" in spec.rules:
@@ -309,6 +318,7 @@ def _parse_field(raw: object, index: int, source: str) -> Field:
         min_length=min_length,
         max_length=max_length,
         pattern=pattern,
+        message=message,
         choices=tuple(c.strip() for c in choices) if "choices" in spec.rules and choices else (),
         formats=tuple(formats),
         description=_optional_str(raw.get("description"), "description", fail),

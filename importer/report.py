@@ -1,9 +1,15 @@
 """The rejected rows of a job as a file the sender can fix and submit again (.xlsx or .csv).
 
-Columns: the Excel row number, the sheet's original columns in their original order with the
-original values, then one column with every error of the row. Text that a spreadsheet would
-run as a formula (= + - @ ...) is written so that it stays text. The file appears at exactly
-the path given, whole or not at all (written to a temporary file in the same folder first).
+Columns: the sheet's own header in its order, each value in its original type, then
+"Problems" (every reason of the row in words) and "Source row" (the row in the submitted
+file). The .xlsx keeps the sheet's name, marks each bad cell (fill and comment, see
+report_xlsx.py) and has an "About" sheet; the .csv has the same columns. A header that ends
+in exactly "Problems", "Source row" is an error file sent back: those two columns are never
+data (validate.data_width), so a second round trip has the same columns.
+
+Text that a spreadsheet would run as a formula (= + - @ ...) is written so that it stays text.
+The file appears at exactly the path given, whole or not at all (written to a temporary file
+in the same folder first).
 """
 
 from __future__ import annotations
@@ -14,23 +20,25 @@ import os
 import re
 import secrets
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
-from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
-
+from importer.cell_json import TypedCell, cell_text, decode_cell, decode_text
 from importer.database import Connection
 from importer.errors import UsageError
-from importer.repositories.jobs import get_job
-from importer.repositories.rejected_rows import rejected_row_width, rejected_rows
+from importer.repositories.jobs import Job, get_job
+from importer.repositories.rejected_rows import (
+    RowProblem,
+    StoredRejectedRow,
+    rejected_row_width,
+    rejected_rows,
+)
+from importer.validate import PROBLEMS_COLUMN, SOURCE_ROW_COLUMN, data_width
 
 FORMATS = (".xlsx", ".csv")
-ROW_COLUMN = "Excel row"
-ERRORS_COLUMN = "Errors"
 
 # A spreadsheet treats a cell starting with one of these as a formula (CSV injection).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
@@ -44,6 +52,23 @@ class ExportSummary:
     format: str
 
 
+@dataclass(frozen=True, slots=True)
+class ErrorRow:
+    number: int  # the row in the submitted file
+    cells: list[TypedCell]  # as wide as the book's header
+    problems: list[RowProblem]
+
+
+@dataclass(frozen=True)
+class ErrorBook:
+    """What an error file holds, wherever the rows come from."""
+
+    sheet_name: str
+    header: list[str]  # the sheet's own columns, in order
+    rows: Iterable[ErrorRow]
+    about: list[tuple[str, str]]  # (label, text) lines of the About sheet
+
+
 def looks_like_formula(text: str) -> bool:
     """True when a spreadsheet would evaluate the text; plain numbers such as -12 are fine."""
     return text.startswith(_FORMULA_START) and _PLAIN_NUMBER.fullmatch(text) is None
@@ -55,19 +80,84 @@ def csv_safe(value: str | None) -> str:
     return "'" + value if looks_like_formula(value) else value
 
 
-def _columns(header: list[str] | None, width: int) -> list[str]:
+def problem_text(problem: RowProblem) -> str:
+    """One reason in words, naming its column: "Zip Code: '1234' is not in the expected format"."""
+    return f"{problem.column}: {problem.message}" if problem.column else problem.message
+
+
+def columns_of(header: Sequence[str] | None, width: int) -> list[str]:
+    """The data columns of an error file: the header's own (never a returned error file's
+    Problems and Source row), or as many as the widest row when the header is shorter."""
     names = list(header or [])
-    names += [f"Column {i + 1}" for i in range(len(names), width)]
-    taken = {name.strip().casefold() for name in names}
+    own = data_width(names)
+    if own < len(names):
+        return names[:own]
+    return names + [f"Column {i + 1}" for i in range(len(names), width)]
 
-    def unique(name: str) -> str:
-        while name.casefold() in taken:
-            name += " (importer)"
-        taken.add(name.casefold())
-        return name
 
-    row_name = unique(ROW_COLUMN)
-    return [row_name, *names, unique(ERRORS_COLUMN)]
+# --- the job's rows --------------------------------------------------------------------------
+
+
+def _typed_cells(row: StoredRejectedRow, width: int, *, from_csv: bool) -> list[TypedCell]:
+    if row.cells is not None and len(row.cells) == len(row.texts):
+        cells = [decode_cell(stored) for stored in row.cells[:width]]
+        if from_csv:  # every CSV value is text: a number as it was typed reads as a number
+            cells = [decode_text(c.value) if isinstance(c.value, str) else c for c in cells]
+    else:  # rejected before typed cells were stored: texts, numbers where exactly so
+        cells = [decode_text(text) for text in row.texts[:width]]
+    return cells + [TypedCell(None)] * (width - len(cells))
+
+
+def _job_rows(conn: Connection, job: Job, width: int) -> Iterator[ErrorRow]:
+    from_csv = job.engine == "csv"
+    for row in rejected_rows(conn, job.id):
+        yield ErrorRow(row.number, _typed_cells(row, width, from_csv=from_csv), row.problems)
+
+
+def sheet_name_for(job: Job) -> str:
+    """The original sheet's name; a CSV file's name without its suffix."""
+    name = job.sheet if job.sheet and job.engine != "csv" else Path(job.file_name).stem
+    return name or "Sheet1"
+
+
+def _about_job(job: Job, target: Path) -> list[tuple[str, str]]:
+    def when(moment: datetime | None) -> str:
+        return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z") if moment else "-"
+
+    total = "not counted" if job.total_rows is None else f"{job.total_rows:,}"
+    imported = f"{job.success_rows:,} imported, {job.failed_rows:,} rejected"
+    return [
+        ("Import job", str(job.id)),
+        ("Form", f"{job.form} (version {job.form_version})"),
+        ("File", job.file_name + (f", sheet {job.sheet!r}" if job.engine != "csv" else "")),
+        ("Submitted", when(job.created_at)),
+        ("Rows", f"{total} rows read: {imported} (the rejected rows are in this file)"),
+        ("", ""),
+        ("How to resubmit", "1. Fix each cell filled red: its comment says what is wrong, and the"),
+        ("", f"   {PROBLEMS_COLUMN} column lists every problem of the row."),
+        ("", f"2. Leave the {PROBLEMS_COLUMN} and {SOURCE_ROW_COLUMN} columns as they are"),
+        ("", "   (importer ignores them) or delete both; keep the header row."),
+        ("", "3. Save the file and submit it:"),
+        ("", f"   importer submit {target.name} --form {job.form}"),
+        ("", f"The {job.success_rows:,} rows already imported are not in this file."),
+    ]
+
+
+def export_rejected_rows(conn: Connection, job_id: int, target: Path) -> ExportSummary:
+    """Write the job's rejected rows to ``target`` (.xlsx or .csv), atomically."""
+    _check_target(target)
+    job = get_job(conn, job_id)
+    header = columns_of(job.header, rejected_row_width(conn, job_id))
+    book = ErrorBook(
+        sheet_name=sheet_name_for(job),
+        header=header,
+        rows=_job_rows(conn, job, len(header)),
+        about=_about_job(job, target),
+    )
+    return write_error_file(book, target)
+
+
+# --- writing -----------------------------------------------------------------------------------
 
 
 def _check_target(path: Path) -> str:
@@ -82,68 +172,34 @@ def _check_target(path: Path) -> str:
     return suffix
 
 
-def _write_csv(
-    stream: IO[str], columns: list[str], rows: Iterator[tuple[int, list[Any], str]]
-) -> int:
+def _write_csv(stream: IO[str], book: ErrorBook) -> int:
     writer = csv.writer(stream, lineterminator="\r\n")
-    writer.writerow([csv_safe(c) for c in columns])
+    writer.writerow([csv_safe(c) for c in [*book.header, PROBLEMS_COLUMN, SOURCE_ROW_COLUMN]])
     count = 0
-    width = len(columns) - 2
-    for number, values, errors in rows:
-        cells = [_text(v) for v in values][:width]
-        cells += [None] * (width - len(cells))
-        writer.writerow([number, *(csv_safe(c) for c in cells), csv_safe(errors)])
+    for row in book.rows:
+        problems = "; ".join(problem_text(p) for p in row.problems)
+        cells = [csv_safe(cell_text(cell)) for cell in row.cells]
+        writer.writerow([*cells, csv_safe(problems), row.number])
         count += 1
     return count
 
 
-def _text(value: Any) -> str | None:
-    return None if value is None else str(value)
-
-
-def _write_xlsx(path: str, columns: list[str], rows: Iterator[tuple[int, list[Any], str]]) -> int:
-    book = Workbook(write_only=True)
-    sheet = book.create_sheet("Rejected rows")
-    count = 0
-
-    def text_cell(value: str | None) -> WriteOnlyCell | None:
-        if value is None or value == "":
-            return None
-        cell = WriteOnlyCell(sheet, value=ILLEGAL_CHARACTERS_RE.sub("", value))
-        cell.data_type = "s"  # never a formula, whatever the text starts with
-        if looks_like_formula(value):
-            cell.quotePrefix = True  # and editing the cell in Excel keeps it text
-        return cell
-
-    sheet.append([text_cell(c) for c in columns])
-    width = len(columns) - 2
-    for number, values, errors in rows:
-        cells = [text_cell(_text(v)) for v in values][:width]
-        cells += [None] * (width - len(cells))
-        sheet.append([number, *cells, text_cell(errors)])
-        count += 1
-    book.save(path)
-    return count
-
-
-def export_rejected_rows(conn: Connection, job_id: int, target: Path) -> ExportSummary:
-    """Write the job's rejected rows to ``target`` (.xlsx or .csv), atomically."""
+def write_error_file(book: ErrorBook, target: Path) -> ExportSummary:
+    """Write ``book`` to ``target`` (.xlsx or .csv): whole, or not at all."""
     suffix = _check_target(target)
-    job = get_job(conn, job_id)
-    columns = _columns(job.header, rejected_row_width(conn, job_id))
-
     fd, temp_name = _create_temp(target.parent if str(target.parent) else Path("."), target.name)
     try:
-        rows = rejected_rows(conn, job_id)
         if suffix == ".csv":
             # utf-8-sig: Excel opens it as UTF-8 instead of guessing a code page.
             with os.fdopen(fd, "w", encoding="utf-8-sig", newline="") as stream:
-                count = _write_csv(stream, columns, rows)
+                count = _write_csv(stream, book)
                 stream.flush()
                 os.fsync(stream.fileno())
         else:
+            from importer.report_xlsx import write_xlsx
+
             os.close(fd)
-            count = _write_xlsx(temp_name, columns, rows)
+            count = write_xlsx(temp_name, book)
         os.replace(temp_name, target)
     except OSError as exc:
         _discard(temp_name)

@@ -43,6 +43,22 @@ class RejectedRow:
     number: int
     values: list[str | None]  # every cell of the row as text, in the sheet's column order
     errors: list[RowError]
+    cells: Sequence[object] = ()  # the same cells as read (typed), for the error workbook
+
+
+# The columns the error workbook adds after the sheet's own (report.py). A header ending in
+# exactly these two texts, in this order, is an error workbook sent back: they are not data.
+PROBLEMS_COLUMN = "Problems"
+SOURCE_ROW_COLUMN = "Source row"
+OWN_COLUMNS = (PROBLEMS_COLUMN, SOURCE_ROW_COLUMN)
+
+
+def data_width(header: Sequence[str]) -> int:
+    """How many of the header's columns are the sheet's data: all but the error workbook's
+    own trailing columns, when the header ends with them."""
+    width = len(header)
+    tail = [str(text).strip() for text in header[width - len(OWN_COLUMNS) :]]
+    return width - len(OWN_COLUMNS) if tuple(tail) == OWN_COLUMNS else width
 
 
 Builder = Callable[[Iterable[tuple[object, ...]]], list[ValidRow]]
@@ -139,8 +155,10 @@ class Validator:
     ) -> None:
         self.form = form
         self.header = list(header)
-        # InputError here: the header does not fit the form (see header_match).
-        match = match_header(form, self.header, mapping=mapping, ignored=ignored)
+        # InputError here: the header does not fit the form (see header_match). The
+        # columns an error file adds (Problems, Source row) are not data.
+        data = self.header[: data_width(self.header)]
+        match = match_header(form, data, mapping=mapping, ignored=ignored)
         matched = match.columns
         self.extra_columns = match.extra
         self.columns = []
@@ -209,6 +227,7 @@ class Validator:
                         RowError(col.header, row_texts[col.index], msg)
                         for col, msg in problems[index]
                     ],
+                    cells[index],
                 )
                 for index, row_texts in zip(bad, texts, strict=True)
             ]

@@ -138,9 +138,9 @@ def test_errors_export(cli: Cli, orders: None, tmp_path: Path) -> None:
     assert result.exit_code == 0 and "wrote 3 rejected rows" in result.stdout
     with out.open(encoding="utf-8-sig", newline="") as stream:
         rows = list(csv.reader(stream))
-    assert rows[0] == ["Excel row", "Order ID", "Customer", "Amount", "Errors"]
-    assert [r[0] for r in rows[1:]] == [str(n) for n in sorted(book.invalid)]
-    assert all(r[3] == "-5" and r[4].startswith("Amount:") for r in rows[1:])
+    assert rows[0] == ["Order ID", "Customer", "Amount", "Problems", "Source row"]
+    assert [r[-1] for r in rows[1:]] == [str(n) for n in sorted(book.invalid)]
+    assert all(r[2] == "-5" and r[3].startswith("Amount:") for r in rows[1:])
     assert cli("errors", "1", "-o", str(tmp_path / "x.pdf")).exit_code == 2
 
 

@@ -14,10 +14,11 @@ import pytest
 
 from importer.coerce import _EMAIL, Coercer, Invalid, build_coercer
 from importer.column_coerce import _BOOL_TEXTS, _EMAIL_LINES
-from importer.errors import InputError
+from importer.errors import FormError, InputError
 from importer.excel import CellError, NumberText, open_sheet
 from importer.excel.values import Row, display_text
-from importer.forms import Form, load_form_file, parse_form_text
+from importer.field_types import FIELD_TYPE_SPECS
+from importer.forms import Field, Form, form_to_toml, load_form_file, parse_form_text
 from importer.validate import Validator, _rows_as_texts
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
@@ -87,7 +88,7 @@ TYPES_REJECTED: dict[int, list[tuple[str, str | None, str]]] = {
         ("Flag", "maybe", "'maybe' is not yes/no"),
         ("Email", "not-an-email", "'not-an-email' is not a valid email address"),
         ("Status", "pending", "'pending' is not one of: new, paid, shipped, cancelled"),
-        ("Zip", "123", "'123' does not have the expected form"),
+        ("Zip", "123", "'123' is not in the expected format"),
     ],
     8: [
         ("Text", None, "a value is required but the cell is empty"),
@@ -257,7 +258,7 @@ BAD_CASES = [
     ('type = "enum"\nchoices = ["a"]', "b", "'b' is not one of: a"),
     ('type = "string"\nmax_length = 3', "abcd", "is 4 characters long; at most 3"),
     ('type = "string"\nmin_length = 2', "a", "at least 2 are required"),
-    ('type = "string"\npattern = "^[A-Z]{2}$"', "abc", "does not have the expected form"),
+    ('type = "string"\npattern = "^[A-Z]{2}$"', "abc", "'abc' is not in the expected format"),
     ('type = "string"', "nul\x00inside", "NUL character"),
     ('type = "string"\nrequired = true', None, "a value is required"),
     ('type = "integer"\nrequired = true', " ", "a value is required"),
@@ -690,3 +691,63 @@ def test_every_yes_no_spelling_the_column_knows_means_what_the_coercer_says() ->
     assert len(_BOOL_TEXTS) >= 20
     for text, truth in _BOOL_TEXTS.items():
         assert coerce_bool(text) is truth, text
+
+
+# --- messages in plain words ------------------------------------------------------------------
+
+_REGEX = r"^(?:[A-Z]{2}\d+|x_y)$"
+_REGEX_BITS = ("\\d", "[A-Z]", "(?:", "{2}", "^", "$")
+
+
+def _pattern_field(ftype: str, extra: str = "") -> Field:
+    text = f'name = "t"\n[[fields]]\nname = "f"\ntype = "{ftype}"\npattern = \'{_REGEX}\'\n'
+    return parse_form_text(text + extra).fields[0]
+
+
+def test_a_declared_message_replaces_the_default() -> None:
+    declared = _pattern_field("string", 'message = "two capitals, then digits: AB12"\n')
+    with pytest.raises(Invalid) as caught:
+        build_coercer(declared)("ABCDE")
+    assert caught.value.message == "two capitals, then digits: AB12"
+    email = _pattern_field("email", 'message = "a company address"\n')
+    with pytest.raises(Invalid) as caught:
+        build_coercer(email)("ada@example.com")
+    assert caught.value.message == "a company address"
+    with pytest.raises(Invalid) as caught:
+        build_coercer(_pattern_field("string"))("ABCDE")
+    assert caught.value.message == "'ABCDE' is not in the expected format"
+    stored = Form(name="t", fields=(declared,))
+    assert parse_form_text(form_to_toml(stored)).fields[0] == declared  # forms show, edit
+    assert Form.from_json(stored.to_json()).fields[0] == declared  # kept in the database
+    with pytest.raises(FormError, match="'message' goes with 'pattern'"):
+        parse_form_text('name = "t"\n[[fields]]\nname = "f"\nmessage = "no pattern"\n')
+    with pytest.raises(FormError, match="'message' must be text"):
+        _pattern_field("string", "message = 5\n")
+
+
+def test_no_default_message_shows_a_regex() -> None:
+    """Every type's refusals of a spread of bad cells, with every rule it allows set."""
+    cells: list[object] = ["ABCDE", "", " ", "12.5x", "nul\x00", "31/02/2024", "maybe", -5.0]
+    cells += [1e300, 2.5, True, date(1800, 1, 1), datetime(2024, 1, 1, 5), CellError("#N/A")]
+    cells += [CellError(""), timedelta(hours=1), NumberText(5.0, "00005"), "x" * 300]
+    messages = []
+    for ftype, spec in FIELD_TYPE_SPECS.items():
+        extra = "required = true\n"
+        if "pattern" in spec.rules:
+            extra += f"pattern = '{_REGEX}'\nmax_length = 20\nmin_length = 3\n"
+        if "choices" in spec.rules:
+            extra += 'choices = ["a(b)", "c"]\n'
+        if "min" in spec.rules:
+            extra += {"integer": "min = 1\nmax = 9\n", "decimal": "min = 0\nmax = 9\n"}.get(
+                ftype, "min = 2020-01-01\nmax = 2030-01-01\n"
+            )
+        text = f'name = "t"\n[[fields]]\nname = "f"\ntype = "{ftype}"\n{extra}'
+        coerce = build_coercer(parse_form_text(text).fields[0])
+        for cell in cells:
+            try:
+                coerce(cell)
+            except Invalid as exc:
+                messages.append(exc.message)
+    assert len(messages) > 100
+    shown = [m for m in messages if any(bit in m for bit in _REGEX_BITS)]
+    assert not shown, shown

@@ -305,10 +305,10 @@ def test_submit_imports_the_good_rows_and_reports_the_bad_one(
     assert "wrote 1 rejected row" in exported.stdout
     with out.open(encoding="utf-8-sig", newline="") as stream:
         lines = list(csv.reader(stream))
-    assert lines[0] == ["Excel row", "1", "2", "Errors"]
+    assert lines[0] == ["1", "2", "Problems", "Source row"]
     assert len(lines) == 2
-    assert lines[1][:3] == ["5", SENTENCE, ""]
-    assert lines[1][3].startswith("1:")  # the reason names the column
+    assert lines[1][:2] == [SENTENCE, ""] and lines[1][3] == "5"
+    assert lines[1][2].startswith("1:")  # the reason names the column
 
     again = cli("submit", str(ANY_SHEETS), "--form", pairs_form, "--json")
     assert again.exit_code == 3

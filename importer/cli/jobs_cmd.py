@@ -33,6 +33,7 @@ from importer.progress import (
     summary_table,
 )
 from importer.repositories.jobs import Job
+from importer.repositories.rejected_rows import RowProblem
 from importer.running.foreground import (
     ForegroundReport,
     describe_wait,
@@ -404,11 +405,31 @@ def jobs_command(
 def errors_command(
     ctx: typer.Context,
     job_id: int = typer.Argument(..., help="The job.", parser=parse_job_id),
-    output: Path = typer.Option(..., "--output", "-o", help="errors.xlsx or errors.csv"),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="errors.xlsx or errors.csv (default: a table here)."
+    ),
+    limit: int = typer.Option(
+        20, "--limit", min=1, help="Without -o: show the problems of this many rows."
+    ),
 ) -> None:
-    """Write the job's rejected rows (original values + reasons) to a file to fix and resend."""
-    summary = state(ctx).importer().export_rejected_rows(job_id, output)
-    stdout_console().print(f"wrote {summary.rows:,} rejected rows to {summary.path}", markup=False)
+    """The job's rejected rows: a table of problems here, or with -o a file to fix and resend."""
+    importer = state(ctx).importer()
+    out = stdout_console()
+    if output is not None:
+        summary = importer.export_rejected_rows(job_id, output)
+        out.print(f"wrote {summary.rows:,} rejected rows to {summary.path}", markup=False)
+        return
+    _print_problems(out, *importer.rejected_preview(job_id, limit))
+
+
+def _print_problems(out: Console, job: Job, problems: list[RowProblem]) -> None:
+    from importer.cli.errors_view import footer, problems_table
+
+    if not job.failed_rows:
+        out.print(f"job {job.id} has no rejected rows", markup=False)
+        return
+    out.print(problems_table(problems, rich=is_terminal()), markup=False)
+    out.print(footer(job, len({p.row for p in problems})), markup=False)
 
 
 def cancel_command(

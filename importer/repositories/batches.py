@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from importer.cell_json import encode_cells
 from importer.config import ImportSettings
 from importer.database import Connection, queries
 from importer.errors import LeaseLost
@@ -44,12 +45,12 @@ class Prepared:
     valid: Sequence[ValidRow]
     rejected: list[RejectedRow]
     rows_json: str  # [[row_number, data], ...] (append forms)
-    rejected_json: str  # [[row_number, [values...]], ...]
+    rejected_json: str  # [[row_number, [texts...], [typed cells...]], ...]
     errors_json: str  # [[row_number, column, raw, message], ...]
 
 
 def _rejected_json(rejected: Sequence[RejectedRow]) -> tuple[str, str]:
-    rows = _encode([[row.number, row.values] for row in rejected])
+    rows = _encode([[row.number, row.values, encode_cells(row.cells)] for row in rejected])
     errors = _encode(
         [[row.number, e.column, e.raw, e.message] for row in rejected for e in row.errors]
     )
@@ -231,7 +232,8 @@ class BatchWriter:
         ]
 
     def _duplicate(self, number: int, earlier: int, source: Any) -> RejectedRow:
-        values = [display_text(v) for v in getattr(source, "values", ())]
+        cells = tuple(getattr(source, "values", ()))
+        values = [display_text(v) for v in cells]
         names = ", ".join(self.form.key)
         where = f"row {earlier}" if earlier else "an earlier row"
         raw = None
@@ -243,4 +245,4 @@ class BatchWriter:
             raw=raw,
             message=f"duplicate {names}: the same key is already in {where} of this file",
         )
-        return RejectedRow(number=number, values=values, errors=[error])
+        return RejectedRow(number=number, values=values, errors=[error], cells=cells)

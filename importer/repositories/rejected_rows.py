@@ -3,10 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from importer.database import Connection, queries
 from importer.database.errors import database_errors
+
+
+@dataclass(frozen=True, slots=True)
+class RowProblem:
+    """One error of a rejected row."""
+
+    row: int  # the Excel row
+    column: str | None  # the sheet's header text; None for the row as a whole
+    raw: str | None  # the cell as text
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredRejectedRow:
+    number: int  # the Excel row
+    texts: list[str | None]  # every cell as text, in the sheet's column order
+    cells: list[Any] | None  # the same cells as typed JSON (cell_json); None before 0007
+    problems: list[RowProblem]
 
 
 def rejected_row_width(conn: Connection, job_id: int) -> int:
@@ -15,8 +34,8 @@ def rejected_row_width(conn: Connection, job_id: int) -> int:
     return int(row["width"]) if row else 0
 
 
-def rejected_rows(conn: Connection, job_id: int) -> Iterator[tuple[int, list[Any], str]]:
-    """(Excel row, original values, every error of the row) in row order.
+def rejected_rows(conn: Connection, job_id: int) -> Iterator[StoredRejectedRow]:
+    """Every rejected row of the job with its errors, in row order.
 
     A server-side cursor: a job may have many rejected rows; memory stays flat. Its fetches
     bypass the connection's own statements, so they are translated here.
@@ -29,4 +48,19 @@ def rejected_rows(conn: Connection, job_id: int) -> Iterator[tuple[int, list[Any
         cursor.itersize = 2000
         cursor.execute(queries().rejected_rows_for_report, {"job_id": job_id})
         for row in cursor:
-            yield int(row["row_number"]), list(row["row_values"]), str(row["errors"])
+            number = int(row["row_number"])
+            yield StoredRejectedRow(
+                number=number,
+                texts=list(row["row_values"]),
+                cells=None if row["row_cells"] is None else list(row["row_cells"]),
+                problems=[RowProblem(number, *error) for error in row["errors"]],
+            )
+
+
+def first_problems(conn: Connection, job_id: int, rows: int) -> list[RowProblem]:
+    """The errors of the job's first ``rows`` rejected rows, in row order."""
+    found = conn.execute(queries().rejected_row_errors, {"job_id": job_id, "limit": rows})
+    return [
+        RowProblem(r["row_number"], r["column_name"], r["raw_value"], r["message"])
+        for r in found.fetchall()
+    ]

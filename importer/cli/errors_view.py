@@ -1,0 +1,53 @@
+"""`importer errors JOB` without -o: the first rejected rows as a table (row, column, value,
+problem), laid out for the console's width; aligned plain lines when not a terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import box
+from rich.table import Table
+
+from importer.progress import plain_table
+from importer.repositories.jobs import Job
+from importer.repositories.rejected_rows import RowProblem
+
+COLUMNS = ("Row", "Column", "Value", "Problem")
+_NARROW = 16  # Column and Value give way first (an ellipsis); the problem wraps, never cut
+
+
+def _cells(problems: Sequence[RowProblem]) -> list[list[str]]:
+    """One line per problem; a row's number on its first line only."""
+    lines = []
+    previous: int | None = None
+    for problem in problems:
+        shown = "" if problem.row == previous else str(problem.row)
+        value = "(empty)" if problem.raw is None or problem.raw == "" else problem.raw
+        lines.append([shown, problem.column or "(row)", value, problem.message])
+        previous = problem.row
+    return lines
+
+
+def problems_table(problems: Sequence[RowProblem], *, rich: bool) -> Table | str:
+    cells = _cells(problems)
+    if not rich:
+        return plain_table(COLUMNS, cells, {0})
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)
+    table.add_column("Row", justify="right", no_wrap=True)
+    for name in ("Column", "Value"):
+        table.add_column(name, no_wrap=True, overflow="ellipsis", max_width=_NARROW)
+    table.add_column("Problem", overflow="fold", ratio=1, min_width=20)
+    for line in cells:
+        table.add_row(*line)
+    return table
+
+
+def footer(job: Job, shown_rows: int) -> str:
+    """What was shown, and how to get every row with its values to fix and resubmit."""
+    command = f"  importer errors {job.id} -o rejected.xlsx"
+    if shown_rows < job.failed_rows:
+        return (
+            f"the first {shown_rows:,} of {job.failed_rows:,} rejected rows;"
+            f" all of them, with every value, to fix and resubmit:\n{command}"
+        )
+    return f"{job.failed_rows:,} rejected rows; to fix and resubmit them:\n{command}"
