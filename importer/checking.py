@@ -163,8 +163,9 @@ class _KeyTally:
             raw = values[self.key_index] if self.key_index is not None else None
             names = ", ".join(self.form.key)
             message = f"duplicate {names}: the same key is already in row {earlier} of this file"
+            cells = list(getattr(source, "values", ()))
             duplicates.append(
-                RejectedRow(row.number, values, [RowError(self.key_column, raw, message)])
+                RejectedRow(row.number, values, [RowError(self.key_column, raw, message)], cells)
             )
         return duplicates
 

@@ -24,9 +24,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
-from importer.cell_json import TypedCell, cell_text, decode_cell, decode_text
+from importer.cell_json import TypedCell, cell_text, decode_cell, decode_text, encode_cell
 from importer.database import Connection
 from importer.errors import UsageError
 from importer.repositories.jobs import Job, get_job
@@ -37,6 +37,9 @@ from importer.repositories.rejected_rows import (
     rejected_rows,
 )
 from importer.validate import PROBLEMS_COLUMN, SOURCE_ROW_COLUMN, data_width
+
+if TYPE_CHECKING:
+    from importer.checking import CheckReport
 
 FORMATS = (".xlsx", ".csv")
 
@@ -145,7 +148,7 @@ def _about_job(job: Job, target: Path) -> list[tuple[str, str]]:
 
 def export_rejected_rows(conn: Connection, job_id: int, target: Path) -> ExportSummary:
     """Write the job's rejected rows to ``target`` (.xlsx or .csv), atomically."""
-    _check_target(target)
+    check_target(target)
     job = get_job(conn, job_id)
     header = columns_of(job.header, rejected_row_width(conn, job_id))
     book = ErrorBook(
@@ -157,10 +160,37 @@ def export_rejected_rows(conn: Connection, job_id: int, target: Path) -> ExportS
     return write_error_file(book, target)
 
 
+def export_checked_rows(check: CheckReport, target: Path) -> ExportSummary:
+    """The rows `importer check` would reject, as the same error file an import gives."""
+    check_target(target)
+    header = columns_of(check.header, len(check.header))
+    width = len(header)
+
+    def rows() -> Iterator[ErrorRow]:
+        for row in check.rejected:
+            typed = list(row.cells) or list(row.values)
+            cells = [decode_cell(encode_cell(value)) for value in typed[:width]]
+            cells += [TypedCell(None)] * (width - len(cells))
+            problems = [RowProblem(row.number, e.column, e.raw, e.message) for e in row.errors]
+            yield ErrorRow(row.number, cells, problems)
+
+    about = [
+        ("Checked", f"{check.file_name}, sheet {check.sheet!r}: nothing was imported"),
+        ("Form", f"{check.form} (version {check.form_version})"),
+        ("Rows", f"{check.total_rows:,} rows read: {check.good:,} good, {len(check.rejected):,}"
+         " would be rejected (they are in this file)"),
+        ("", ""),
+        ("What next", "Fix the cells filled red in the original file (their comments say what"),
+        ("", "is wrong), then check it again or import it:"),
+        ("", f"   importer submit {check.file_name} --form {check.form}"),
+    ]  # fmt: skip
+    return write_error_file(ErrorBook(check.sheet, header, rows(), about), target)
+
+
 # --- writing -----------------------------------------------------------------------------------
 
 
-def _check_target(path: Path) -> str:
+def check_target(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
         raise UsageError(f"cannot write {path}: the file name must end in .xlsx or .csv")
@@ -186,7 +216,7 @@ def _write_csv(stream: IO[str], book: ErrorBook) -> int:
 
 def write_error_file(book: ErrorBook, target: Path) -> ExportSummary:
     """Write ``book`` to ``target`` (.xlsx or .csv): whole, or not at all."""
-    suffix = _check_target(target)
+    suffix = check_target(target)
     fd, temp_name = _create_temp(target.parent if str(target.parent) else Path("."), target.name)
     try:
         if suffix == ".csv":

@@ -104,3 +104,25 @@ def test_a_keyed_form_says_what_an_import_would_insert_update_and_leave(
     assert data["rejected_rows"] == 1
     assert data["top_reasons"][0]["reason"].startswith("duplicate order_id")
     assert table_counts(conn) == before
+
+
+def test_check_writes_the_rows_to_fix_as_the_import_would(
+    cli: Cli, conn: Connection, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    from openpyxl import load_workbook
+
+    add_form(conn)
+    book = orders_book(tmp_path / "orders.xlsx", 45)
+    before = table_counts(conn)
+    target = tmp_path / "problems.xlsx"
+    result = cli("check", str(book.path), "-o", str(target))
+    assert result.exit_code == 3, result.stderr
+    assert table_counts(conn) == before
+    sheet = load_workbook(target).worksheets[0]
+    rows = list(sheet.iter_rows(values_only=True))
+    assert list(rows[0]) == ["Order ID", "Customer", "Amount", "Problems", "Source row"]
+    assert sorted(int(str(r[-1])) for r in rows[1:]) == sorted(book.invalid)
+    assert all(isinstance(r[0], int) for r in rows[1:])  # typed, as submitted
+
+    wrong = cli("check", str(book.path), "-o", str(tmp_path / "problems.txt"))
+    assert wrong.exit_code == 2 and "must end in .xlsx or .csv" in wrong.stderr

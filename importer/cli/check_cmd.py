@@ -36,6 +36,9 @@ def check_command(
     engine: str | None = typer.Option(
         None, "--engine", help="auto | calamine (fast) | openpyxl (streaming, constant memory)."
     ),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Write the rows it would reject to errors.xlsx or .csv."
+    ),
     as_json: bool = typer.Option(False, "--json", help="One JSON object with the figures."),
 ) -> None:
     """Read and validate every row as an import would; store nothing. Exit 0 when every row
@@ -43,6 +46,10 @@ def check_command(
     if engine is not None and engine not in ENGINES:
         raise UsageError(f"--engine {engine!r}: use one of {', '.join(ENGINES)}")
     mapping = column_map(map_, ignore)
+    if output is not None:
+        from importer.report import check_target
+
+        check_target(output)  # a wrong file name is said before the sheet is read
     report = (
         state(ctx).importer().check(file, form=form, sheet=sheet, engine=engine, column_map=mapping)
     )
@@ -54,6 +61,13 @@ def check_command(
             stderr_console().print(
                 f"note: ignoring columns {', '.join(report.extra_columns)}", markup=False
             )
+    if output is not None:
+        from importer.report import export_checked_rows
+
+        written = export_checked_rows(report, output)
+        stderr_console().print(
+            f"wrote {written.rows:,} rows to fix to {written.path}", markup=False
+        )
     if report.exit_code:
         raise typer.Exit(report.exit_code)
 

@@ -27,7 +27,7 @@ HELP: dict[str, tuple[str, tuple[str, ...]]] = {
         "Validate a workbook as an import would, writing nothing.",
         (
             "importer check orders.xlsx",
-            "importer check orders.xlsx --form orders --json",
+            "importer check orders.xlsx --form orders -o problems.xlsx",
         ),
     ),
     "status": ("Show one job: status, rows, attempts, lease, last error.", ("importer status 12",)),
