@@ -210,3 +210,9 @@ class Importer:
     def stats(self) -> fleet.QueueStats:
         with self.connection() as conn:
             return fleet.queue_stats(conn)
+
+    def figures(self) -> tuple[fleet.QueueStats, fleet.JobTotals]:
+        """The queue's figures and every job's totals (a full pass over the jobs): what
+        `stats --json` and the metrics report."""
+        with self.connection() as conn:
+            return fleet.queue_stats(conn), fleet.job_totals(conn)

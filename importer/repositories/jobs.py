@@ -52,6 +52,9 @@ class Job:
     started_at: datetime | None
     finished_at: datetime | None
     available_at: datetime | None
+    # Retention removed its rejected rows and errors (and its workbook, unless a job that
+    # may still need the file shares it): it can no longer be retried or exported.
+    purged_at: datetime | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Job:
@@ -95,6 +98,7 @@ class Job:
             "started_at": iso(self.started_at),
             "finished_at": iso(self.finished_at),
             "available_at": iso(self.available_at),
+            "purged_at": iso(self.purged_at),
         }
 
 

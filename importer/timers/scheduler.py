@@ -17,7 +17,7 @@ from importer.config import TimerSettings
 from importer.database import Connection
 from importer.identity import new_owner
 from importer.repositories import fleet
-from importer.repositories.timers import NOTIFY_CHANNEL, claim_timers
+from importer.repositories.timers import NOTIFY_CHANNEL, Timer, claim_timers
 from importer.repositories.timers import seconds_until_next_due as next_due
 from importer.running.daemon import Daemon, ProcessConnection, Wakeup
 from importer.states import ProcessKind
@@ -38,6 +38,7 @@ class SchedulerEvent:
     kind: SchedulerEventKind
     message: str = ""
     report: FireReport | None = None
+    timers: tuple[Timer, ...] = ()  # FIRED: the timers the report is about
 
 
 class TimerScheduler(Daemon):
@@ -102,7 +103,7 @@ class TimerScheduler(Daemon):
         if timers:
             report = TimerFirer(conn, self.owner, self.settings, self.stop).fire(timers, claimed_at)
             self.totals.add(report)
-            self.on_event(SchedulerEvent(SchedulerEventKind.FIRED, "", report))
+            self.on_event(SchedulerEvent(SchedulerEventKind.FIRED, "", report, tuple(timers)))
             if len(timers) >= self.settings.batch_size:
                 return True, 0.0
         until_due = next_due(conn)

@@ -34,22 +34,28 @@ SELECT pg_notify('importer_jobs', %(id)s::text) AS notified
 
 -- name: fail_exhausted_import_jobs
 -- Runs before every claim: a running job whose lease expired on its last attempt is failed,
--- so it can never be picked up again (claim requires attempts < max_attempts).
-UPDATE import_jobs
-   SET status = 'failed',
-       finished_at = now(),
-       last_error = 'the process running it (' || coalesce(lease_owner, '?')
-                    || ') stopped responding and its lease expired on the last attempt ('
-                    || attempts || ' of ' || max_attempts || ')'
-                    || coalesce('; earlier: ' || last_error, ''),
-       lease_owner = NULL,
-       lease_expires_at = NULL
- WHERE id IN (SELECT id FROM import_jobs
-               WHERE status = 'running'
-                 AND lease_expires_at < now()
-                 AND attempts >= max_attempts
-                 AND (%(job_ids)s::bigint[] IS NULL OR id = ANY(%(job_ids)s::bigint[]))
-               FOR UPDATE SKIP LOCKED)
+-- so it can never be picked up again (claim requires attempts < max_attempts). That attempt
+-- counts as failed.
+WITH exhausted AS (
+    UPDATE import_jobs
+       SET status = 'failed',
+           finished_at = now(),
+           last_error = 'the process running it (' || coalesce(lease_owner, '?')
+                        || ') stopped responding and its lease expired on the last attempt ('
+                        || attempts || ' of ' || max_attempts || ')'
+                        || coalesce('; earlier: ' || last_error, ''),
+           lease_owner = NULL,
+           lease_expires_at = NULL
+     WHERE id IN (SELECT id FROM import_jobs
+                   WHERE status = 'running'
+                     AND lease_expires_at < now()
+                     AND attempts >= max_attempts
+                     AND (%(job_ids)s::bigint[] IS NULL OR id = ANY(%(job_ids)s::bigint[]))
+                   FOR UPDATE SKIP LOCKED)
+    RETURNING id, last_error
+)
+INSERT INTO import_attempt_failures (import_job_id, error)
+SELECT id, last_error FROM exhausted
 
 -- name: claim_import_jobs
 -- ONE statement: oldest claimable first, rows held by another claimer skipped.
@@ -69,7 +75,9 @@ UPDATE import_jobs j
        lease_expires_at = now() + make_interval(secs => %(lease_seconds)s),
        heartbeat_at = now(),
        attempts = j.attempts + 1,
-       started_at = coalesce(j.started_at, now())
+       started_at = coalesce(j.started_at, now()),
+       run_started_at = now(),
+       run_start_cursor = j.success_rows + j.failed_rows
   FROM candidates c
  WHERE j.id = c.id
 RETURNING j.*
@@ -117,6 +125,9 @@ WITH failed AS (
            lease_expires_at = NULL
      WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
     RETURNING *
+), recorded AS (
+    INSERT INTO import_attempt_failures (import_job_id, error)
+    SELECT id, last_error FROM failed
 ), retry_timer AS (
     INSERT INTO timer_jobs (kind, target, due_at, max_attempts)
     SELECT 'import_retry', id::text, now() + make_interval(secs => %(retry_delay_seconds)s),
