@@ -50,7 +50,7 @@ def test_worker_json_logs_name_the_job_the_rows_and_the_owner(
     result = cli("worker", "--once", "--log-format", "json")
     assert result.exit_code == 0, result.stderr
     lines = json_lines(result.stdout)
-    assert [line["event"] for line in lines][0] == "started"
+    assert lines[0]["event"] == "started"
     assert lines[-1]["event"] == "stopped"
     owners = {line["owner"] for line in lines}
     assert len(owners) == 1

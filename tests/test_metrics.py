@@ -60,7 +60,7 @@ def test_openmetrics_parses_and_counts_what_stats_json_counts(
     result = cli("stats", "--format", "openmetrics")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.rstrip().endswith("# EOF")
-    found = samples(parse_openmetrics(result.stdout))
+    found = samples(parse_openmetrics(result.stdout))  # type: ignore[no-untyped-call]
     data = json.loads(cli("stats", "--json").stdout)
     for status, count in data["jobs"].items():
         assert found[("importer_jobs", (("status", status),))] == count
@@ -130,12 +130,13 @@ def test_a_running_worker_serves_metrics(
                 assert answer.status == 200
                 return samples(parse_prometheus(answer.read().decode()))
 
-        found = wait_for(
-            lambda: (s := scrape())[("importer_live_processes", (("kind", "worker"),))] == 1
-            and s[("importer_jobs", (("status", "succeeded"),))] == 2
-            and s,
-            what="the worker to register and finish both jobs",
-        )
+        def settled() -> Samples | None:
+            found = scrape()
+            live = found[("importer_live_processes", (("kind", "worker"),))]
+            done = found[("importer_jobs", (("status", "succeeded"),))]
+            return found if live == 1 and done == 2 else None
+
+        found = wait_for(settled, what="the worker to register and finish both jobs")
         assert found[("importer_database_up", ())] == 1
         assert found[("importer_rows_imported_total", ())] == 10  # 2 x 5 rows
         assert f"127.0.0.1:{port}" in worker.output()

@@ -54,6 +54,7 @@ def timers_command(
             once=once,
             owner=owner,
             on_event=log.scheduler_event,
+            retention_seconds=app_state.settings().retention.older_than_days * 86400,
         )
         scheduler.run()
 

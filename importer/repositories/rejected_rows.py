@@ -16,9 +16,21 @@ def rejected_row_width(conn: Connection, job_id: int) -> int:
 
 
 def rejected_rows(conn: Connection, job_id: int) -> Iterator[tuple[int, list[Any], str]]:
-    """(Excel row, original values, every error of the row) in row order.
+    """(Excel row, original values, every error of the row) in row order."""
+    for row in _rows(conn, job_id):
+        yield int(row["row_number"]), list(row["row_values"]), str(row["errors"])
 
-    A server-side cursor: a job may have many rejected rows; memory stays flat. Its fetches
+
+def rejected_rows_with_reasons(
+    conn: Connection, job_id: int
+) -> Iterator[tuple[int, list[Any], list[str]]]:
+    """(Excel row, original values, each error of the row as "column: message") in row order."""
+    for row in _rows(conn, job_id):
+        yield int(row["row_number"]), list(row["row_values"]), list(row["reasons"])
+
+
+def _rows(conn: Connection, job_id: int) -> Iterator[dict[str, Any]]:
+    """A server-side cursor: a job may have many rejected rows; memory stays flat. Its fetches
     bypass the connection's own statements, so they are translated here.
     """
     with (
@@ -28,5 +40,4 @@ def rejected_rows(conn: Connection, job_id: int) -> Iterator[tuple[int, list[Any
     ):
         cursor.itersize = 2000
         cursor.execute(queries().rejected_rows_for_report, {"job_id": job_id})
-        for row in cursor:
-            yield int(row["row_number"]), list(row["row_values"]), str(row["errors"])
+        yield from cursor

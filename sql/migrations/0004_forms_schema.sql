@@ -17,6 +17,9 @@ CREATE INDEX import_jobs_finished ON import_jobs (finished_at)
     WHERE status IN ('succeeded', 'partially_succeeded', 'failed', 'cancelled');
 CREATE INDEX timer_jobs_finished ON timer_jobs (finished_at)
     WHERE status IN ('completed', 'failed', 'cancelled');
+-- The daily retention timer's target is its day (UTC, YYYY-MM-DD): one per day whatever its
+-- status, so however many schedulers race to schedule it, each day's purge runs once.
+CREATE UNIQUE INDEX timer_jobs_retention_day ON timer_jobs (target) WHERE kind = 'retention';
 
 -- Where the current run of a job started (set by every claim): its rows/s is the rows it
 -- committed since then over the time since then.

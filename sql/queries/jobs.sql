@@ -1,8 +1,14 @@
 -- Import jobs. Owned by importer/jobs.py (batch writes: importer/pipeline.py).
 -- Every statement that changes a running job is fenced: id + lease owner + status 'running'.
 
--- name: import_file_exists
-SELECT 1 AS found FROM import_files WHERE sha256 = %(sha256)s
+-- name: lock_import_file
+-- FOR SHARE until the submit commits: a purge of the same file waits (see retention.sql).
+SELECT purged_at FROM import_files WHERE sha256 = %(sha256)s FOR SHARE
+
+-- name: restore_import_file
+-- The same bytes again after retention purged them: a new job needs them.
+UPDATE import_files SET content = %(content)s, purged_at = NULL
+ WHERE sha256 = %(sha256)s AND purged_at IS NOT NULL
 
 -- name: store_import_file
 INSERT INTO import_files (sha256, size_bytes, content)
@@ -10,7 +16,7 @@ VALUES (%(sha256)s, %(size_bytes)s, %(content)s)
 ON CONFLICT (sha256) DO NOTHING
 
 -- name: import_file_content
-SELECT content FROM import_files WHERE sha256 = %(sha256)s
+SELECT content, purged_at FROM import_files WHERE sha256 = %(sha256)s
 
 -- name: job_by_idempotency_key
 SELECT * FROM import_jobs WHERE idempotency_key = %(key)s
@@ -242,6 +248,15 @@ SELECT * FROM (
      LIMIT %(limit)s
 ) newest ORDER BY id
 
+-- name: failed_import_jobs
+-- `retry --all-failed [--form F] [--since D]`: failed jobs, oldest first.
+SELECT * FROM import_jobs
+ WHERE status = 'failed'
+   AND (%(form)s::text IS NULL OR form = %(form)s::text)
+   AND (%(within)s::float8 IS NULL
+        OR finished_at >= now() - make_interval(secs => %(within)s::float8))
+ ORDER BY id
+
 -- name: resumable_import_jobs
 -- Candidates for `resume --all`: waiting jobs (not those waiting on a timer) and running ones
 -- (the caller keeps those whose owner is gone or whose lease expired).
@@ -285,20 +300,24 @@ WITH cancelled AS (
 SELECT * FROM cancelled
 
 -- name: retry_import_job
+-- A purged job lost its rejected rows (and maybe its workbook): it is not retried.
 UPDATE import_jobs
    SET status = 'pending',
        attempts = 0,
        available_at = now(),
        finished_at = NULL,
        cancel_requested = false
- WHERE id = %(id)s AND status = 'failed'
+ WHERE id = %(id)s AND status = 'failed' AND purged_at IS NULL
 RETURNING *, pg_notify('importer_jobs', id::text) AS notified
 
 -- name: rejected_rows_for_report
 SELECT r.row_number,
        r.row_values,
        coalesce(string_agg(coalesce(e.column_name || ': ', '') || e.message, '; ' ORDER BY e.id),
-                '') AS errors
+                '') AS errors,
+       coalesce(array_agg(coalesce(e.column_name || ': ', '') || e.message ORDER BY e.id)
+                    FILTER (WHERE e.id IS NOT NULL),
+                '{}') AS reasons
   FROM import_rejected_rows r
   LEFT JOIN import_row_errors e
     ON e.import_job_id = r.import_job_id AND e.row_number = r.row_number
