@@ -9,16 +9,14 @@ from rich.table import Table
 
 from importer.cli.help import help_for
 from importer.cli.jobs_cmd import parse_timer_id
-from importer.cli.logs import event_log
 from importer.cli.output import stdout_console
 from importer.cli.state import state
 from importer.cli.worker_cmd import (
+    daemon_log,
     log_format_option,
     metrics_host_option,
     metrics_port_option,
-    serving_metrics,
 )
-from importer.identity import new_owner
 from importer.states import TimerStatus
 from importer.timers.scheduler import TimerScheduler
 
@@ -43,16 +41,12 @@ def timers_command(
         return
     app_state = state(ctx)
     database = app_state.db()
-    owner = new_owner()
-    with (
-        event_log("timers", log_format, owner=owner) as log,
-        serving_metrics(app_state, metrics_port, metrics_host, log),
-    ):
+    with daemon_log(app_state, "timers", log_format, metrics_port, metrics_host) as log:
         scheduler = TimerScheduler(
             database.url,
             app_state.settings().timer,
             once=once,
-            owner=owner,
+            owner=log.owner,
             on_event=log.scheduler_event,
             retention_seconds=app_state.settings().retention.older_than_days * 86400,
         )

@@ -45,21 +45,25 @@ def metrics_host_option() -> Any:
 
 
 @contextmanager
-def serving_metrics(
-    app_state: AppState, port: int | None, host: str, log: EventLog
-) -> Iterator[None]:
-    """The metrics server for the life of the block (none without a port)."""
-    if port is None:
-        yield
-        return
-    from importer.metrics import serve_metrics
+def daemon_log(
+    app_state: AppState, name: str, log_format: str, metrics_port: int | None, metrics_host: str
+) -> Iterator[EventLog]:
+    """The log of a long-running process (its owner id is ``log.owner``) and, with a port,
+    the metrics server, for the life of the block."""
+    with event_log(name, log_format, owner=new_owner()) as log:
+        if metrics_port is None:
+            yield log
+            return
+        from importer.metrics import serve_metrics
 
-    server = serve_metrics(app_state.importer().figures, port=port, host=host)
-    log.record(logging.INFO, f"serving metrics at http://{server.address}/metrics", event="metrics")
-    try:
-        yield
-    finally:
-        server.close()
+        server = serve_metrics(app_state.importer().figures, port=metrics_port, host=metrics_host)
+        log.record(
+            logging.INFO, f"serving metrics at http://{server.address}/metrics", event="metrics"
+        )
+        try:
+            yield log
+        finally:
+            server.close()
 
 
 def worker_command(
@@ -81,17 +85,13 @@ def worker_command(
 
     app_state = state(ctx)
     database = app_state.db()
-    owner = new_owner()
-    with (
-        event_log("worker", log_format, owner=owner) as log,
-        serving_metrics(app_state, metrics_port, metrics_host, log),
-    ):
+    with daemon_log(app_state, "worker", log_format, metrics_port, metrics_host) as log:
         worker = Worker(
             database.url,
             app_state.settings().import_,
             concurrency=concurrency,
             once=once,
-            owner=owner,
+            owner=log.owner,
             on_event=log.worker_event,
         )
         summary = worker.run()

@@ -11,6 +11,10 @@ as timestamptz: yes; a text field's values as bigint: no, those rows show NULL).
 quoted with psycopg.sql.Identifier whatever the form or a field is called; a field named
 like one of the fixed columns gets ``_field`` appended, and names longer than PostgreSQL's
 63 bytes are cut and numbered so that no two collide.
+
+The views depend on form_data (import_job_id, row_number, record_key, data) and import_jobs
+(id, form, form_version): a migration that drops or retypes one of those columns drops the
+views first and makes them again with refresh_all.
 """
 
 from __future__ import annotations
