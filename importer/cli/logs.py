@@ -20,7 +20,7 @@ from datetime import datetime
 from typing import IO, TYPE_CHECKING, Any
 
 from importer.errors import UsageError
-from importer.states import RunOutcome
+from importer.states import JobStatus, RunOutcome
 
 if TYPE_CHECKING:
     from importer.running.worker import WorkerEvent
@@ -100,8 +100,10 @@ class EventLog:
             level = logging.ERROR
         elif kind is WorkerEventKind.DATABASE_LOST:
             level = logging.WARNING
-        elif outcome is not None and outcome.result is RunOutcome.ERROR:
-            level = logging.ERROR
+        elif outcome is not None and (
+            outcome.result is RunOutcome.ERROR or outcome.status is JobStatus.FAILED
+        ):
+            level = logging.ERROR  # the job could not even record it, or has no attempts left
         elif outcome is not None and outcome.result in (
             RunOutcome.ATTEMPT_FAILED,
             RunOutcome.LEASE_LOST,
