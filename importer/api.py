@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from importer.config import Settings, load_settings
 from importer.database import Connection, Database
-from importer.errors import ImporterError, NotFoundError, StateError, UsageError
+from importer.errors import NotFoundError, StateError, UsageError
 from importer.identity import new_owner
 from importer.repositories import fleet, jobs, retention
 from importer.repositories import forms as forms_repo
@@ -142,9 +142,10 @@ class Importer:
             for job_id in dict.fromkeys(job_ids):
                 try:
                     results.append(RetryResult(job_id, jobs.retry(conn, job_id)))
-                except ImporterError as exc:
-                    found = None if isinstance(exc, NotFoundError) else jobs.get_job(conn, job_id)
-                    results.append(RetryResult(job_id, found, str(exc)))
+                except NotFoundError as exc:
+                    results.append(RetryResult(job_id, None, str(exc)))
+                except StateError as exc:
+                    results.append(RetryResult(job_id, jobs.get_job(conn, job_id), str(exc)))
         return results
 
     def failed_jobs(self, *, form: str | None = None, since: timedelta | None = None) -> list[Job]:
