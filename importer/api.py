@@ -3,12 +3,14 @@
     from importer import Importer
 
     importer = Importer()                      # IMPORTER_DATABASE_URL, else the embedded server
-    job = importer.job(12)
-    for job in importer.jobs(statuses=[JobStatus.FAILED]):
-        importer.retry(job.id)
+    job = importer.submit(Path("orders.xlsx"))  # check, store and import it here
+    for row in importer.rejected_rows(job.id):
+        print(row.row_number, row.reasons)
 
-Each call opens (and closes) its own connection; errors are importer.errors types. The
-schema is made current on first use.
+Each call opens (and closes) its own connection; errors are importer.errors types (an
+input refused before any job: InputError, FormError; an unknown id: NotFoundError; an
+operation the job's state refuses: StateError; the database: DatabaseError). The schema is
+made current on first use. See README, "Python API".
 """
 
 from __future__ import annotations
@@ -16,15 +18,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from importer.config import Settings, load_settings
 from importer.database import Connection, Database
-from importer.errors import UsageError
+from importer.errors import NotFoundError, StateError, UsageError
 from importer.identity import new_owner
-from importer.repositories import fleet, jobs
+from importer.repositories import fleet, jobs, retention
 from importer.repositories import forms as forms_repo
 from importer.repositories import timers as timers_repo
 from importer.repositories.jobs import Job
@@ -40,12 +42,51 @@ if TYPE_CHECKING:
     from importer.running.job_run import JobProgress
     from importer.submission import Submission
 
+__all__ = ["Importer", "Job", "JobStatus", "RejectedRow", "RetryResult"]
+
 
 @dataclass(frozen=True)
 class ResumePlan:
     job_ids: list[int]  # to drive here, in order
     busy: list[Job]  # running under a live lease elsewhere: left to their owner
     finished: list[Job]  # named, but already finished: nothing to do
+
+
+@dataclass(frozen=True)
+class RejectedRow:
+    """A row a job rejected: its Excel row number, its cells as the sheet had them, and each
+    reason ("column: message")."""
+
+    row_number: int
+    values: list[Any]
+    reasons: list[str]
+
+
+@dataclass(frozen=True)
+class RetryResult:
+    """One job of a bulk retry: the job as it is now, and why it was not retried (None: it
+    was, and is pending again)."""
+
+    job_id: int
+    job: Job | None  # None: no such job
+    refused: str | None = None
+
+    @property
+    def retried(self) -> bool:
+        return self.refused is None
+
+
+def _statuses(
+    status: JobStatus | str | Sequence[JobStatus | str] | None,
+) -> list[JobStatus] | None:
+    if status is None:
+        return None
+    wanted = [status] if isinstance(status, str) else list(status)
+    names = [s.value for s in JobStatus]
+    for value in wanted:
+        if value not in names:
+            raise UsageError(f"status {value!r}: use one of {', '.join(names)}")
+    return [JobStatus(value) for value in wanted] or None
 
 
 class Importer:
@@ -74,17 +115,46 @@ class Importer:
         with self.connection() as conn:
             return jobs.get_job(conn, job_id)
 
-    def jobs(self, *, statuses: Sequence[JobStatus] | None = None, limit: int = 100) -> list[Job]:
+    def jobs(
+        self,
+        status: JobStatus | str | Sequence[JobStatus | str] | None = None,
+        *,
+        statuses: Sequence[JobStatus] | None = None,
+        limit: int = 100,
+    ) -> list[Job]:
+        """The newest ``limit`` jobs (of a status, or of several), oldest first."""
+        wanted = _statuses(status) if status is not None else statuses
         with self.connection() as conn:
-            return jobs.list_jobs(conn, statuses=statuses, limit=limit)
+            return jobs.list_jobs(conn, statuses=wanted, limit=limit)
 
     def cancel(self, job_id: int) -> Job:
         with self.connection() as conn:
             return jobs.cancel(conn, job_id)
 
     def retry(self, job_id: int) -> Job:
+        """A failed job back to pending, attempts reset (it continues from its cursor)."""
         with self.connection() as conn:
             return jobs.retry(conn, job_id)
+
+    def retry_many(self, job_ids: Sequence[int]) -> list[RetryResult]:
+        """Retry each job on its own; one refused (unknown, not failed, purged) is reported
+        and does not stop the others."""
+        results = []
+        with self.connection() as conn:
+            for job_id in dict.fromkeys(job_ids):
+                try:
+                    results.append(RetryResult(job_id, jobs.retry(conn, job_id)))
+                except NotFoundError as exc:
+                    results.append(RetryResult(job_id, None, str(exc)))
+                except StateError as exc:
+                    results.append(RetryResult(job_id, jobs.get_job(conn, job_id), str(exc)))
+        return results
+
+    def failed_jobs(self, *, form: str | None = None, since: timedelta | None = None) -> list[Job]:
+        """Failed jobs (of a form; that failed within ``since``), oldest first."""
+        seconds = since.total_seconds() if since is not None else None
+        with self.connection() as conn:
+            return jobs.failed_jobs(conn, form=form, within_seconds=seconds)
 
     def jobs_to_resume(self, job_ids: Sequence[int], *, every: bool) -> ResumePlan:
         """The jobs a `resume` drives, in order: the named ones (each must exist) and, with
@@ -102,10 +172,89 @@ class Importer:
             busy = [job for job in held if job.id not in ids and job.id not in wanted]
             return ResumePlan(ids + [i for i in wanted if i not in ids], busy, finished)
 
+    def submit(
+        self,
+        source: Path | str | bytes,
+        *,
+        form: str | None = None,
+        sheet: str | None = None,
+        file_name: str | None = None,
+        wait: bool = True,
+        on_progress: Callable[[JobProgress], None] | None = None,
+        engine: str | None = None,
+        force: bool = False,
+    ) -> Job:
+        """Check a workbook (a path, or its bytes with ``file_name``) against its form, store
+        it and create its job; returns the job.
+
+        ``wait=True``: import it here, now, and return the job as it ended (``status``
+        succeeded, partially_succeeded with rejected rows, failed with ``last_error``);
+        ``on_progress`` receives each progress event. In the main thread, SIGINT/SIGTERM stop
+        the run at a batch boundary (the job is then pending again: ``resume`` continues it).
+        ``wait=False``: queue it for `importer worker` processes and return at once.
+        The same file for the same form and sheet returns the existing job (``force``:
+        import it again). Refusals before any job exists raise InputError / FormError."""
+        owner = new_owner()
+        submission = self.submit_file(
+            Path(source) if isinstance(source, str) else source,
+            form=form,
+            sheet=sheet,
+            file_name=file_name,
+            engine=engine,
+            force=force,
+            claim_owner=owner if wait else None,
+            keep_reader=wait,
+        )
+        job = submission.job
+        if not wait or job.terminal:
+            if submission.reader is not None:
+                submission.reader.close()
+            return job
+        report = self.run(
+            [job.id],
+            owner=owner,
+            on_progress=on_progress,
+            first_claimed=job if submission.created and job.status is JobStatus.RUNNING else None,
+            reader=submission.reader,
+        )
+        return report.results[-1].job if report.results else self.job(job.id)
+
+    def resume(
+        self, job_id: int, *, on_progress: Callable[[JobProgress], None] | None = None
+    ) -> Job:
+        """Run the job here from its committed cursor until it ends (a pending or abandoned
+        one; a running one once its owner's lease is gone); a finished job is returned as it
+        is. Returns the job as it ended."""
+        plan = self.jobs_to_resume([job_id], every=False)
+        if not plan.job_ids:
+            return plan.finished[0]
+        report = self.run(plan.job_ids, on_progress=on_progress, eager=True)
+        return report.results[-1].job if report.results else self.job(job_id)
+
+    def rejected_rows(self, job_id: int) -> Iterator[RejectedRow]:
+        """The job's rejected rows in row order, read as they are consumed (a connection
+        stays open until the iterator is exhausted or closed). An unknown or purged job is
+        refused here, before any row."""
+        self._check_not_purged(job_id, "exported")
+        return self._rejected_rows(job_id)
+
+    def _rejected_rows(self, job_id: int) -> Iterator[RejectedRow]:
+        from importer.repositories.rejected_rows import rejected_rows_with_reasons
+
+        with self.connection() as conn:
+            for number, values, reasons in rejected_rows_with_reasons(conn, job_id):
+                yield RejectedRow(number, values, reasons)
+
+    def _check_not_purged(self, job_id: int, what: str) -> None:
+        job = self.job(job_id)
+        if job.purged_at is not None:
+            raise StateError(jobs.purged_message(job, what))
+
     def submit_file(
         self,
-        path: Path,
+        path: Path | bytes,
         *,
+        file_name: str | None = None,
         form: str | None = None,
         sheet: str | None = None,
         engine: str | None = None,
@@ -115,8 +264,8 @@ class Importer:
         keep_reader: bool = False,
         column_map: Mapping[str, str] | None = None,
     ) -> Submission:
-        """Check the workbook against the form, store it and create its job (see
-        submission.submit_workbook); nothing is imported yet."""
+        """Check the workbook (a path, or bytes with ``file_name``) against the form, store it
+        and create its job (see submission.submit_workbook); nothing is imported yet."""
         from importer.submission import submit_workbook
 
         settings = self.settings
@@ -124,6 +273,7 @@ class Importer:
             return submit_workbook(
                 conn,
                 path,
+                file_name=file_name,
                 form_name=form,
                 settings=settings.import_,
                 sheet=sheet,
@@ -194,6 +344,7 @@ class Importer:
     def export_rejected_rows(self, job_id: int, target: Path) -> ExportSummary:
         from importer.report import export_rejected_rows
 
+        self._check_not_purged(job_id, "exported")
         with self.connection() as conn:
             return export_rejected_rows(conn, job_id, target)
 
@@ -201,6 +352,14 @@ class Importer:
         """The job and the errors of its first ``rows`` rejected rows (row order)."""
         with self.connection() as conn:
             return jobs.get_job(conn, job_id), first_problems(conn, job_id, rows)
+
+    def purge(self, older_than: timedelta, *, dry_run: bool = False) -> retention.PurgeReport:
+        """Retention: remove the stored workbooks, rejected rows and row errors of jobs that
+        finished longer ago than ``older_than`` (a workbook only when no job that may still
+        run, or finished since, shares it), and finished timers as old; never form_data or a
+        job that can still run. ``dry_run``: count only."""
+        with self.connection() as conn:
+            return retention.purge(conn, older_than.total_seconds(), dry_run=dry_run)
 
     # --- forms -----------------------------------------------------------------------------
 
@@ -246,3 +405,9 @@ class Importer:
     def stats(self) -> fleet.QueueStats:
         with self.connection() as conn:
             return fleet.queue_stats(conn)
+
+    def figures(self) -> tuple[fleet.QueueStats, fleet.JobTotals]:
+        """The queue's figures and every job's totals (a full pass over the jobs): what
+        `stats --json` and the metrics report."""
+        with self.connection() as conn:
+            return fleet.queue_stats(conn), fleet.job_totals(conn)

@@ -51,16 +51,30 @@ class ReaderSettings:
 
 
 @dataclass(frozen=True)
+class RetentionSettings:
+    # `importer timers` purges what finished longer ago than this, daily; 0: never.
+    older_than_days: float = 0.0
+
+
+@dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
     home: Path = field(default_factory=lambda: Path(platformdirs.user_data_dir("importer")))
     timer: TimerSettings = field(default_factory=TimerSettings)
     import_: ImportSettings = field(default_factory=ImportSettings)
     reader: ReaderSettings = field(default_factory=ReaderSettings)
+    retention: RetentionSettings = field(default_factory=RetentionSettings)
 
 
 # dotted key -> (section attribute on Settings, field name)
-_SECTIONS = {"jobs.timer": "timer", "jobs.import": "import_", "reader": "reader"}
+_SECTIONS = {
+    "jobs.timer": "timer",
+    "jobs.import": "import_",
+    "reader": "reader",
+    "retention": "retention",
+}
+# Numbers that may also be 0, which turns their feature off.
+_ZERO_MEANS_OFF = frozenset({"retention.older_than_days"})
 
 
 def _known_keys() -> dict[str, tuple[str, str, type]]:
@@ -97,16 +111,22 @@ def _coerce(key: str, value: object, kind: type) -> object:
             raise ConfigError(key, value, f"must be one of {', '.join(ENGINES)}")
         return str(value)
     if isinstance(value, bool):
-        raise ConfigError(key, value, "must be a positive number")
+        raise ConfigError(key, value, "must be a positive number" + _or_zero(key))
     try:
         number = kind(value) if not isinstance(value, str) else kind(value.strip())
     except (TypeError, ValueError):
-        raise ConfigError(key, value, "must be a positive number") from None
+        raise ConfigError(key, value, "must be a positive number" + _or_zero(key)) from None
     if kind is int and isinstance(value, float) and not value.is_integer():
         raise ConfigError(key, value, "must be a whole number")
+    if key in _ZERO_MEANS_OFF and number == 0:
+        return number
     if number != number or number <= 0 or number == float("inf"):  # NaN, <= 0, inf
-        raise ConfigError(key, value, "must be a positive number")
+        raise ConfigError(key, value, "must be a positive number" + _or_zero(key))
     return number
+
+
+def _or_zero(key: str) -> str:
+    return " (or 0: off)" if key in _ZERO_MEANS_OFF else ""
 
 
 def _read_file(path: Path) -> dict[str, Any]:

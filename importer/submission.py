@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from importer.config import ImportSettings
 from importer.database import Connection
-from importer.errors import InputError
+from importer.errors import InputError, UsageError
 from importer.repositories import jobs
 from importer.repositories.jobs import Job
 from importer.states import JobStatus
@@ -50,9 +50,10 @@ def read_workbook_bytes(path: Path) -> bytes:
 
 def submit_workbook(
     conn: Connection,
-    path: Path,
+    source: Path | bytes,
     *,
     form_name: str | None,
+    file_name: str | None = None,
     settings: ImportSettings,
     sheet: str | None = None,
     engine: str = "auto",
@@ -65,6 +66,9 @@ def submit_workbook(
     column_map: Mapping[str, str] | None = None,
 ) -> Submission:
     """Check, store and create (one transaction). ``conn`` must be in autocommit mode.
+
+    ``source``: the workbook's path, or its bytes with ``file_name`` (what messages and the
+    job call it; required with bytes). With a path, ``file_name`` defaults to its name.
 
     ``claim_owner``: lease the new job to this owner in the same transaction (a foreground
     run), so no worker can take it first. ``due_at``: the job waits on a scheduled_import
@@ -80,14 +84,19 @@ def submit_workbook(
 
     # A named form is looked up before the file is read (an unknown name is the error).
     named = get_form(conn, form_name) if form_name is not None else None
-    content = read_workbook_bytes(path)
+    if isinstance(source, bytes):
+        if not file_name:
+            raise UsageError("a workbook given as bytes needs its file name (file_name=...)")
+        content, name = source, file_name
+    else:
+        content, name = read_workbook_bytes(source), file_name or source.name
 
     mapping = dict(column_map or {})
 
     def store_for(header: list[str]) -> _Store:
         form, version = named or choose_for_header(conn, header, mapping)
         return _Store(
-            conn, content, path.name, form, version, settings, force, timer_max_attempts, mapping
+            conn, content, name, form, version, settings, force, timer_max_attempts, mapping
         )
 
     if claim_owner is None or due_at is not None:
@@ -97,12 +106,12 @@ def submit_workbook(
             sheet=sheet,
             engine=engine,
             memory_budget_mb=memory_budget_mb,
-            file_name=path.name,
+            file_name=name,
         )
         return store_for(peek.header).submit(peek, None, claim_owner=None, due_at=due_at)
 
     reader = open_sheet(
-        content, sheet=sheet, engine=engine, memory_budget_mb=memory_budget_mb, file_name=path.name
+        content, sheet=sheet, engine=engine, memory_budget_mb=memory_budget_mb, file_name=name
     )
     try:
         submission = store_for(reader.header).submit(

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from importer import __version__
-from importer.cli import check_cmd, db_cmd, forms_cmd, jobs_cmd, timers_cmd, worker_cmd
+from importer.cli import check_cmd, db_cmd, forms_cmd, jobs_cmd, purge_cmd, timers_cmd, worker_cmd
 from importer.cli.state import AppState
 
 app = typer.Typer(
@@ -40,5 +40,5 @@ def root(
     ctx.obj = AppState(config_path=config, debug=debug)
 
 
-for module in (db_cmd, forms_cmd, jobs_cmd, check_cmd, worker_cmd, timers_cmd):
+for module in (db_cmd, forms_cmd, jobs_cmd, check_cmd, worker_cmd, timers_cmd, purge_cmd):
     module.register(app)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import typer
@@ -32,8 +33,11 @@ def add_command(
         what = "unchanged"
     else:
         what = "updated"
+    view = form.name if re.fullmatch(r"[a-z_][a-z0-9_]*", form.name) else f'"{form.name}"'
     stdout_console().print(
-        f"form {form.name!r} {what}: version {version}, {len(form.fields)} fields"
+        f"form {form.name!r} {what}: version {version}, {len(form.fields)} fields;"
+        f" typed view forms.{view}",
+        markup=False,
     )
 
 

@@ -40,13 +40,35 @@ HELP: dict[str, tuple[str, tuple[str, ...]]] = {
         ("importer errors 12", "importer errors 12 -o rejected.xlsx"),
     ),
     "cancel": ("Cancel a job (a running one at its next batch boundary).", ("importer cancel 12",)),
-    "retry": ("Put a failed job back to pending.", ("importer retry 12",)),
+    "retry": (
+        "Put failed jobs back to pending (one line per job).",
+        (
+            "importer retry 12 13",
+            "importer retry --all-failed",
+            "importer retry --all-failed --form orders --since 2h --json",
+        ),
+    ),
+    "purge": (
+        "Remove old finished jobs' workbooks, rejected rows, errors, timers.",
+        (
+            "importer purge --older-than 30d --dry-run",
+            "importer purge --older-than 30d --json",
+        ),
+    ),
     "worker": (
         "Run queued import jobs until stopped.",
-        ("importer worker", "importer worker --concurrency 4", "importer worker --once"),
+        (
+            "importer worker",
+            "importer worker --concurrency 4",
+            "importer worker --once",
+            "importer worker --log-format json --metrics-port 9108",
+        ),
     ),
     "watch": ("A live dashboard of jobs, workers and timers.", ("importer watch",)),
-    "stats": ("Queue statistics, for people and monitoring.", ("importer stats --json",)),
+    "stats": (
+        "Queue statistics, for people and monitoring.",
+        ("importer stats --json", "importer stats --format openmetrics"),
+    ),
     "db": ("The database: schema, URL, the embedded server.", ("importer db migrate",)),
     "db migrate": ("Apply pending schema migrations.", ("importer db migrate",)),
     "db url": ("Print the connection URL in use (password masked).", ("importer db url",)),
@@ -67,7 +89,12 @@ HELP: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
     "timers": (
         "The timer scheduler (scheduled imports, retries); list, cancel.",
-        ("importer timers", "importer timers list", "importer timers cancel 3"),
+        (
+            "importer timers",
+            "importer timers --log-format json --metrics-port 9109",
+            "importer timers list",
+            "importer timers cancel 3",
+        ),
     ),
     "timers list": ("List timers: live ones first.", ("importer timers list --status pending",)),
     "timers cancel": ("Cancel a pending timer.", ("importer timers cancel 3",)),

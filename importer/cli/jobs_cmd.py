@@ -335,7 +335,12 @@ def _status_lines(job: Job) -> str:
         )
     if job.last_error:
         lines.append(f"  error:     {job.last_error}")
-    if job.failed_rows:
+    if job.purged_at:
+        lines.append(
+            f"  purged:    {when(job.purged_at)} by retention (its rejected rows, errors and"
+            " stored workbook): it can no longer be resumed, retried or exported"
+        )
+    elif job.failed_rows:
         lines.append(f"  rejected rows: importer errors {job.id} -o errors.xlsx")
     return "\n".join(lines)
 
@@ -448,15 +453,26 @@ def cancel_command(
 
 
 def retry_command(
-    ctx: typer.Context, job_id: int = typer.Argument(..., help="The job.", parser=parse_job_id)
+    ctx: typer.Context,
+    job_ids: list[int] | None = typer.Argument(
+        None, parser=parse_job_id, help="The failed jobs to retry."
+    ),
+    all_failed: bool = typer.Option(False, "--all-failed", help="Every failed job."),
+    form: str | None = typer.Option(None, "--form", "-f", help="--all-failed: of this form only."),
+    since: str | None = typer.Option(
+        None, "--since", help="--all-failed: only those that failed within this long (2h, 1d)."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object per job."),
 ) -> None:
-    """Put a failed job back to pending (attempts reset; it continues where it stopped)."""
-    job = state(ctx).importer().retry(job_id)
-    stdout_console().print(
-        f"job {job.id} is pending again from row {job.cursor:,}; a worker picks it up,"
-        f" or run it here: importer resume {job.id}",
-        markup=False,
-    )
+    """Put failed jobs back to pending (attempts reset; each continues where it stopped)."""
+    from importer.cli.retry_output import print_retries, retry_targets
+
+    importer = state(ctx).importer()
+    targets = retry_targets(importer, job_ids or [], all_failed, form, since)
+    if targets is None:
+        stdout_console().print("no failed jobs to retry", markup=False)
+        return
+    print_retries(importer.retry_many(targets), as_json=as_json)
 
 
 def register(app: typer.Typer) -> None:

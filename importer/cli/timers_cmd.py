@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime
 
 import typer
 from rich.table import Table
@@ -12,8 +11,14 @@ from importer.cli.help import help_for
 from importer.cli.jobs_cmd import parse_timer_id
 from importer.cli.output import stdout_console
 from importer.cli.state import state
+from importer.cli.worker_cmd import (
+    daemon_log,
+    log_format_option,
+    metrics_host_option,
+    metrics_port_option,
+)
 from importer.states import TimerStatus
-from importer.timers.scheduler import SchedulerEvent, SchedulerEventKind, TimerScheduler
+from importer.timers.scheduler import TimerScheduler
 
 STATUSES = [status.value for status in TimerStatus]
 
@@ -23,51 +28,29 @@ timers_app = typer.Typer(
 )
 
 
-def _stamp() -> str:
-    return datetime.now().strftime("%H:%M:%S")
-
-
-def _print_event(event: SchedulerEvent) -> None:
-    console = stdout_console()
-    report = event.report
-    if event.kind is SchedulerEventKind.FIRED and report is not None:
-        parts = [
-            f"{len(ids)} {name}"
-            for name, ids in (
-                ("completed", report.completed),
-                ("cancelled", report.cancelled),
-                ("retry later", report.retried),
-                ("failed", report.failed),
-                ("lost to another scheduler", report.lost),
-                ("released", report.released),
-            )
-            if ids
-        ]
-        console.print(f"{_stamp()} timers: {', '.join(parts) or 'nothing to do'}")
-    elif event.kind is SchedulerEventKind.STOPPED and report is not None:
-        console.print(
-            f"{_stamp()} {event.message}: {len(report.completed)} completed, "
-            f"{len(report.cancelled)} cancelled, {len(report.retried)} to retry, "
-            f"{len(report.failed)} failed"
-        )
-    elif event.message:
-        console.print(f"{_stamp()} {event.message}")
-
-
 @timers_app.callback()
 def timers_command(
     ctx: typer.Context,
     once: bool = typer.Option(False, "--once", help="Fire what is due now, then exit."),
+    log_format: str = log_format_option(),
+    metrics_port: int | None = metrics_port_option(),
+    metrics_host: str = metrics_host_option(),
 ) -> None:
     """Run the timer scheduler until SIGTERM/Ctrl-C (a second one exits at once)."""
     if ctx.invoked_subcommand is not None:
         return
     app_state = state(ctx)
     database = app_state.db()
-    scheduler = TimerScheduler(
-        database.url, app_state.settings().timer, once=once, on_event=_print_event
-    )
-    scheduler.run()
+    with daemon_log(app_state, "timers", log_format, metrics_port, metrics_host) as log:
+        scheduler = TimerScheduler(
+            database.url,
+            app_state.settings().timer,
+            once=once,
+            owner=log.owner,
+            on_event=log.scheduler_event,
+            retention_seconds=app_state.settings().retention.older_than_days * 86400,
+        )
+        scheduler.run()
 
 
 @timers_app.command("list", **help_for("timers list"))

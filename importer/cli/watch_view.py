@@ -129,7 +129,8 @@ class WatchView:
         oldest = format_age(s.oldest_queued_seconds) if s.oldest_queued_seconds is not None else "-"
         return (
             f"{stamp} queued {s.queued} scheduled {s.scheduled} running {s.running} "
-            f"failed {s.failed} oldest-queued {oldest} timers-due {s.timers_due} "
+            f"failed {s.failed} oldest-queued {oldest} rows/s {s.rows_per_second:.0f} "
+            f"failed-attempts-1h {s.attempts_failed_last_hour} timers-due {s.timers_due} "
             f"workers {s.live_workers} schedulers {s.live_schedulers} "
             f"foreground {s.live_foreground}"
         )
@@ -144,6 +145,9 @@ class WatchView:
             ("  running ", "dim"), (str(s.running), "cyan"),
             ("  failed ", "dim"), (str(s.failed), "red" if s.failed else ""),
             ("  oldest queued ", "dim"), oldest,
+            ("  rows/s ", "dim"), f"{s.rows_per_second:,.0f}",
+            ("  failed attempts (1h) ", "dim"),
+            (str(s.attempts_failed_last_hour), "red" if s.attempts_failed_last_hour else ""),
             ("  timers due ", "dim"), str(s.timers_due), (f" of {s.timers_live} live", "dim"),
             ("  workers ", "dim"), str(s.live_workers),
             ("  schedulers ", "dim"), str(s.live_schedulers),
@@ -169,7 +173,8 @@ class WatchView:
             total = job["total_rows"]
             bar = ProgressBar(total=float(total or 0) or None, completed=done, width=24)
             rows = f"{done:,}/{total:,}" if total else f"{done:,}"
-            rate = self._rates.get(job["id"])
+            # Between refreshes once seen twice; until then its current run's average.
+            rate = self._rates.get(job["id"], job.get("rows_per_second"))
             name = job["file_name"] + (" (cancelling)" if job["cancel_requested"] else "")
             table.add_row(
                 str(job["id"]),

@@ -3,26 +3,67 @@
 from __future__ import annotations
 
 import json
+import logging
 import signal
 import threading
-from datetime import datetime
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 import typer
 
 from importer.cli.help import help_for
+from importer.cli.logs import EventLog, event_log
 from importer.cli.output import is_terminal, stdout_console
-from importer.cli.state import state
+from importer.cli.state import AppState, state
 from importer.cli.watch_view import WatchView, format_age
 from importer.database import describe_target
-from importer.errors import JobFailed
+from importer.errors import JobFailed, UsageError
+from importer.identity import new_owner
 
-if TYPE_CHECKING:
-    from importer.running.worker import WorkerEvent
+STATS_FORMATS = ("text", "json", "openmetrics")
 
 
-def _print_worker_event(event: WorkerEvent) -> None:
-    stdout_console().print(f"{datetime.now():%H:%M:%S} {event.message}")
+def log_format_option() -> Any:
+    return typer.Option(
+        "text", "--log-format", help="text (date, time with zone, level) or json (one per line)."
+    )
+
+
+def metrics_port_option() -> Any:
+    return typer.Option(
+        None,
+        "--metrics-port",
+        min=0,
+        max=65535,
+        help="Serve the fleet's metrics at http://127.0.0.1:PORT/metrics (Prometheus).",
+    )
+
+
+def metrics_host_option() -> Any:
+    return typer.Option("127.0.0.1", "--metrics-host", help="Address for --metrics-port.")
+
+
+@contextmanager
+def daemon_log(
+    app_state: AppState, name: str, log_format: str, metrics_port: int | None, metrics_host: str
+) -> Iterator[EventLog]:
+    """The log of a long-running process (its owner id is ``log.owner``) and, with a port,
+    the metrics server, for the life of the block."""
+    with event_log(name, log_format, owner=new_owner()) as log:
+        if metrics_port is None:
+            yield log
+            return
+        from importer.metrics import serve_metrics
+
+        server = serve_metrics(app_state.importer().figures, port=metrics_port, host=metrics_host)
+        log.record(
+            logging.INFO, f"serving metrics at http://{server.address}/metrics", event="metrics"
+        )
+        try:
+            yield log
+        finally:
+            server.close()
 
 
 def worker_command(
@@ -35,20 +76,25 @@ def worker_command(
         help="Jobs run at once (default jobs.import.concurrency).",
     ),
     once: bool = typer.Option(False, "--once", help="Process what is available now, then exit."),
+    log_format: str = log_format_option(),
+    metrics_port: int | None = metrics_port_option(),
+    metrics_host: str = metrics_host_option(),
 ) -> None:
     """Run import jobs from the queue until SIGTERM/Ctrl-C (a second one exits at once)."""
     from importer.running.worker import Worker  # late: keeps every other command's start-up light
 
     app_state = state(ctx)
     database = app_state.db()
-    worker = Worker(
-        database.url,
-        app_state.settings().import_,
-        concurrency=concurrency,
-        once=once,
-        on_event=_print_worker_event,
-    )
-    summary = worker.run()
+    with daemon_log(app_state, "worker", log_format, metrics_port, metrics_host) as log:
+        worker = Worker(
+            database.url,
+            app_state.settings().import_,
+            concurrency=concurrency,
+            once=once,
+            owner=log.owner,
+            on_event=log.worker_event,
+        )
+        summary = worker.run()
     if summary.abandoned:
         raise JobFailed(
             f"{summary.abandoned} job(s) did not stop in time; their leases will expire and "
@@ -58,14 +104,24 @@ def worker_command(
 
 def stats_command(
     ctx: typer.Context,
-    as_json: bool = typer.Option(False, "--json", help="One JSON object (for monitoring)."),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object (--format json)."),
+    output_format: str = typer.Option(
+        "text", "--format", help="text | json | openmetrics (Prometheus text exposition)."
+    ),
 ) -> None:
-    """Queue statistics: queued, running, failed, oldest queued age, timers due, live
-    processes."""
-    stats = state(ctx).importer().stats()
+    """Queue statistics: jobs by status, queued, running, failed, oldest queued age, rows/s,
+    failed attempts, timers due, live processes."""
+    if output_format not in STATS_FORMATS:
+        raise UsageError(f"--format {output_format!r}: use one of {', '.join(STATS_FORMATS)}")
+    stats, totals = state(ctx).importer().figures()
     console = stdout_console()
-    if as_json:
-        console.out(json.dumps(stats.to_json()), highlight=False)
+    if as_json or output_format == "json":
+        console.out(json.dumps({**stats.to_json(), **totals.to_json()}), highlight=False)
+        return
+    if output_format == "openmetrics":
+        from importer.metrics import openmetrics_text
+
+        console.out(openmetrics_text(stats, totals), highlight=False, end="")
         return
     oldest = stats.oldest_queued_seconds
     lines = [
@@ -74,12 +130,16 @@ def stats_command(
         ("running", str(stats.running)),
         ("failed", str(stats.failed)),
         ("oldest queued", format_age(oldest) if oldest is not None else "-"),
+        ("rows/s", f"{stats.rows_per_second:,.0f}"),  # of the running jobs together
+        ("failed attempts", f"{stats.attempts_failed_last_hour} in the last hour"),
         ("timers due", str(stats.timers_due)),
         ("timers live", str(stats.timers_live)),
         ("timers failed", str(stats.timers_failed)),
         ("live workers", str(stats.live_workers)),
         ("live schedulers", str(stats.live_schedulers)),
         ("live foreground", str(stats.live_foreground)),  # submit/resume running their job
+        ("jobs", ", ".join(f"{count} {status}" for status, count in totals.jobs.items())),
+        ("rows", f"{totals.rows_imported:,} imported, {totals.rows_rejected:,} rejected"),
     ]
     for name, value in lines:
         console.print(f"{name + ':':<17}{value}")

@@ -3,6 +3,7 @@ and recorded in schema_migrations; a schema newer than the code is refused."""
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass
 from importlib import resources
@@ -13,6 +14,18 @@ from importer.errors import DatabaseError, SchemaError
 
 # pg_advisory_lock key for migrations: any constant unique to this tool.
 _MIGRATION_LOCK = 0x1A9_0A7E
+
+# What a migration needs done besides its SQL, in its transaction: "module:function" taking
+# the connection. 0004 creates the typed views of the forms already stored with the one
+# builder `forms add` uses (the views are typed from Python's field type registry).
+_AFTER_SQL = {4: "importer.repositories.form_views:refresh_all"}
+
+
+def _run_after_sql(conn: Connection, version: int) -> None:
+    target = _AFTER_SQL.get(version)
+    if target is not None:
+        module, function = target.split(":")
+        getattr(importlib.import_module(module), function)(conn)
 
 
 @dataclass(frozen=True)
@@ -74,6 +87,7 @@ def migrate(conn: Connection) -> list[Migration]:
                 continue
             # Each migration and its record commit together, before the lock is released.
             conn.execute(migration.sql.encode())
+            _run_after_sql(conn, migration.version)
             conn.execute(q.record_migration, {"version": migration.version, "name": migration.name})
             conn.commit()
             done.append(migration)

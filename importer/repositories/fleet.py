@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from importer.database import Connection, queries
-from importer.states import ProcessKind
+from importer.states import JobStatus, ProcessKind
 
 HEARTBEAT_SECONDS = 5.0
 # A process silent for this long is not shown as live (several missed heartbeats).
@@ -45,6 +45,8 @@ class QueueStats:
     running: int
     failed: int
     oldest_queued_seconds: float | None
+    rows_per_second: float  # of the running jobs together, each over its current run
+    attempts_failed_last_hour: int
     timers_due: int
     timers_live: int
     timers_failed: int
@@ -58,6 +60,7 @@ class QueueStats:
         data["now"] = self.now.isoformat()
         if self.oldest_queued_seconds is not None:
             data["oldest_queued_seconds"] = round(self.oldest_queued_seconds, 3)
+        data["rows_per_second"] = round(self.rows_per_second, 1)
         return data
 
 
@@ -70,6 +73,8 @@ def queue_stats(conn: Connection) -> QueueStats:
         running=int(row["running"]),
         failed=int(row["failed"]),
         oldest_queued_seconds=row["oldest_queued_seconds"],
+        rows_per_second=float(row["rows_per_second"]),
+        attempts_failed_last_hour=int(row["attempts_failed_last_hour"]),
         timers_due=int(row["timers_due"]),
         timers_live=int(row["timers_live"]),
         timers_failed=int(row["timers_failed"]),
@@ -78,6 +83,38 @@ def queue_stats(conn: Connection) -> QueueStats:
         live_foreground=int(row["live_foreground"]),
         now=row["now"],
     )
+
+
+@dataclass(frozen=True)
+class JobTotals:
+    """Every job ever stored, by status, and the rows they wrote (a full pass: for `stats`
+    and the metrics, not for every `watch` frame)."""
+
+    jobs: dict[JobStatus, int]  # every status, 0 included
+    rows_imported: int
+    rows_rejected: int
+    attempts_failed: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "jobs": {str(status): count for status, count in self.jobs.items()},
+            "rows_imported": self.rows_imported,
+            "rows_rejected": self.rows_rejected,
+            "attempts_failed": self.attempts_failed,
+        }
+
+
+def job_totals(conn: Connection) -> JobTotals:
+    q = queries()
+    counts = {status: 0 for status in JobStatus}
+    imported = rejected = 0
+    for row in conn.execute(q.jobs_by_status).fetchall():
+        counts[JobStatus(row["status"])] = int(row["jobs"])
+        imported += int(row["rows_imported"])
+        rejected += int(row["rows_rejected"])
+    failed = conn.execute(q.attempts_failed_total).fetchone()
+    assert failed is not None  # an aggregate always yields a row
+    return JobTotals(counts, imported, rejected, int(failed["failed"]))
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from psycopg.types.json import Jsonb
 from importer.database import Connection, queries
 from importer.errors import FormError, NotFoundError
 from importer.forms import Form
+from importer.repositories.form_views import refresh_view
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,15 @@ class FormSummary:
 
 
 def save_form(conn: Connection, form: Form) -> int:
-    """Create the form or add a version; an unchanged definition keeps its version."""
+    """Create the form or add a version; an unchanged definition keeps its version. The
+    form's typed view (forms.<name>) is created or replaced in the same transaction."""
+    with conn.transaction():
+        version = _save_definition(conn, form)
+        refresh_view(conn, form.name)
+    return version
+
+
+def _save_definition(conn: Connection, form: Form) -> int:
     definition = form.to_json()
     q = queries()
     with conn.transaction():

@@ -53,6 +53,9 @@ class Job:
     started_at: datetime | None
     finished_at: datetime | None
     available_at: datetime | None
+    # Retention removed its rejected rows and errors (and its workbook, unless a job that
+    # may still need the file shares it): it can no longer be retried or exported.
+    purged_at: datetime | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Job:
@@ -97,6 +100,7 @@ class Job:
             "started_at": iso(self.started_at),
             "finished_at": iso(self.finished_at),
             "available_at": iso(self.available_at),
+            "purged_at": iso(self.purged_at),
         }
 
 
@@ -117,11 +121,14 @@ def store_file(conn: Connection, content: bytes) -> str:
     """Store the workbook bytes once (keyed by sha256); return the sha256."""
     sha256 = file_sha256(content)
     q = queries()
-    if conn.execute(q.import_file_exists, {"sha256": sha256}).fetchone() is None:
+    stored = conn.execute(q.lock_import_file, {"sha256": sha256}).fetchone()
+    if stored is None:
         conn.execute(
             q.store_import_file,
             {"sha256": sha256, "size_bytes": len(content), "content": content},
         )
+    elif stored["purged_at"] is not None:
+        conn.execute(q.restore_import_file, {"sha256": sha256, "content": content})
     return sha256
 
 
@@ -129,6 +136,11 @@ def file_content(conn: Connection, sha256: str) -> bytes:
     row = conn.execute(queries().import_file_content, {"sha256": sha256}).fetchone()
     if row is None:
         raise NotFoundError(f"no stored workbook with sha256 {sha256}")
+    if row["purged_at"] is not None:
+        raise StateError(
+            f"the stored workbook {sha256[:12]}… was purged on {row['purged_at']:%Y-%m-%d}"
+            " (retention); submit the file again"
+        )
     return bytes(row["content"])
 
 
@@ -347,6 +359,16 @@ def list_jobs(
     return [Job.from_row(row) for row in rows]
 
 
+def failed_jobs(
+    conn: Connection, *, form: str | None = None, within_seconds: float | None = None
+) -> list[Job]:
+    """Failed jobs (of one form; that failed in the last ``within_seconds``), oldest first."""
+    rows = conn.execute(
+        queries().failed_import_jobs, {"form": form, "within": within_seconds}
+    ).fetchall()
+    return [Job.from_row(row) for row in rows]
+
+
 def resumable_jobs(conn: Connection) -> list[Job]:
     """Jobs `resume --all` takes: pending ones, and running ones nobody is writing."""
     jobs = [Job.from_row(row) for row in conn.execute(queries().resumable_import_jobs)]
@@ -399,5 +421,16 @@ def retry(conn: Connection, job_id: int) -> Job:
     row = conn.execute(queries().retry_import_job, {"id": job_id}).fetchone()
     if row is None:
         job = get_job(conn, job_id)
+        if job.status is JobStatus.FAILED and job.purged_at is not None:
+            raise StateError(purged_message(job, "retried"))
         raise StateError(f"import job {job_id} is {job.status}; only a failed job can be retried")
     return Job.from_row(row)
+
+
+def purged_message(job: Job, what: str) -> str:
+    when = f"{job.purged_at:%Y-%m-%d}" if job.purged_at else "?"
+    return (
+        f"import job {job.id} was purged on {when} by retention (its rejected rows and row"
+        f" errors are gone, and its stored workbook unless another job still needs it);"
+        f" it can no longer be {what}: submit the file again"
+    )

@@ -34,6 +34,15 @@ def rejected_row_width(conn: Connection, job_id: int) -> int:
     return int(row["width"]) if row else 0
 
 
+def rejected_rows_with_reasons(
+    conn: Connection, job_id: int
+) -> Iterator[tuple[int, list[Any], list[str]]]:
+    """(Excel row, original values, each error of the row as "column: message") in row order."""
+    for row in rejected_rows(conn, job_id):
+        reasons = [f"{p.column}: {p.message}" if p.column else p.message for p in row.problems]
+        yield row.number, row.texts, reasons
+
+
 def rejected_rows(conn: Connection, job_id: int) -> Iterator[StoredRejectedRow]:
     """Every rejected row of the job with its errors, in row order.
 

@@ -50,6 +50,7 @@ class WorkerEvent:
     message: str
     job_id: int | None = None
     outcome: JobOutcome | None = None
+    error: str | None = None  # CRASHED, DATABASE_LOST: what went wrong
 
 
 @dataclass
@@ -117,7 +118,7 @@ class Worker(Daemon):
         )
 
     def on_database_lost(self, message: str) -> None:
-        self.on_event(WorkerEvent(WorkerEventKind.DATABASE_LOST, message))
+        self.on_event(WorkerEvent(WorkerEventKind.DATABASE_LOST, message, error=message))
 
     def before_step(self) -> None:
         self._reap()
@@ -208,11 +209,10 @@ class Worker(Daemon):
             del self._running[job_id]
             if running.error is not None:
                 self.summary.crashed += 1
+                error = describe_error(running.error)
                 self.on_event(
                     WorkerEvent(
-                        WorkerEventKind.CRASHED,
-                        f"job {job_id}: {describe_error(running.error)}",
-                        job_id,
+                        WorkerEventKind.CRASHED, f"job {job_id}: {error}", job_id, error=error
                     )
                 )
                 continue

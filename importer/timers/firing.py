@@ -33,10 +33,14 @@ class FireReport:
     failed: list[int] = field(default_factory=list)
     lost: list[int] = field(default_factory=list)  # lease gone: another scheduler owns it
     released: list[int] = field(default_factory=list)  # not fired: stopping
+    errors: dict[int, str] = field(default_factory=dict)  # retried or failed: why
+    reasons: dict[int, str] = field(default_factory=dict)  # cancelled: why
 
     def add(self, other: FireReport) -> None:
         for name in ("completed", "cancelled", "retried", "failed", "lost", "released"):
             getattr(self, name).extend(getattr(other, name))
+        self.errors.update(other.errors)
+        self.reasons.update(other.reasons)
 
     @property
     def handled(self) -> int:
@@ -149,6 +153,8 @@ class TimerFirer:
         report.lost.extend(t.id for t in timers if t.id not in held)
         for timer, reason in fired:
             (report.completed if reason is None else report.cancelled).append(timer.id)
+            if reason is not None:
+                report.reasons[timer.id] = reason
         return todo[len(fired) :]
 
     def _fire_alone(self, timers: list[Timer], report: FireReport) -> list[Timer]:
@@ -170,7 +176,9 @@ class TimerFirer:
         )
         if status is None:
             report.lost.append(timer.id)
-        elif status is TimerStatus.FAILED:
+            return
+        report.errors[timer.id] = error
+        if status is TimerStatus.FAILED:
             report.failed.append(timer.id)
         else:
             report.retried.append(timer.id)

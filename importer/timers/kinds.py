@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 
 from importer.database import Connection
 from importer.repositories import jobs
+from importer.repositories.retention import RETENTION_KIND, purge
 from importer.repositories.timers import Timer
 
 SCHEDULED_IMPORT = "scheduled_import"
@@ -85,3 +86,16 @@ def _make_imports_available(conn: Connection, timers: Sequence[Timer]) -> list[s
 
 register_kind(SCHEDULED_IMPORT, batch=_make_imports_available)(_make_import_available)
 register_kind(IMPORT_RETRY, batch=_make_imports_available)(_make_import_available)
+
+
+def _purge_daily(conn: Connection, timer: Timer) -> str | None:
+    """The daily retention timer (`[retention] older_than_days`): purge in the firing
+    transaction. Schedulers add one per UTC day (repositories.retention)."""
+    seconds = timer.payload.get("older_than_seconds")
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0:
+        return f"retention timer without a positive older_than_seconds: {seconds!r}"
+    purge(conn, float(seconds))
+    return None
+
+
+register_kind(RETENTION_KIND)(_purge_daily)

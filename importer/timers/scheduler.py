@@ -17,11 +17,16 @@ from importer.config import TimerSettings
 from importer.database import Connection
 from importer.identity import new_owner
 from importer.repositories import fleet
-from importer.repositories.timers import NOTIFY_CHANNEL, claim_timers
+from importer.repositories.retention import keep_retention_timer
+from importer.repositories.timers import NOTIFY_CHANNEL, Timer, claim_timers
 from importer.repositories.timers import seconds_until_next_due as next_due
 from importer.running.daemon import Daemon, ProcessConnection, Wakeup
 from importer.states import ProcessKind
 from importer.timers.firing import FireReport, TimerFirer
+
+# How often a scheduler makes sure today's retention timer exists (or, with retention off,
+# that none waits).
+RETENTION_CHECK_SECONDS = 60.0
 
 
 class SchedulerEventKind(StrEnum):
@@ -38,6 +43,7 @@ class SchedulerEvent:
     kind: SchedulerEventKind
     message: str = ""
     report: FireReport | None = None
+    timers: tuple[Timer, ...] = ()  # FIRED: the timers the report is about
 
 
 class TimerScheduler(Daemon):
@@ -50,9 +56,12 @@ class TimerScheduler(Daemon):
         owner: str | None = None,
         stop: threading.Event | None = None,
         on_event: Callable[[SchedulerEvent], None] | None = None,
+        retention_seconds: float = 0.0,
     ) -> None:
         self.url = url
         self.settings = settings
+        # > 0: a retention timer each day purges what finished longer ago than this.
+        self.retention_seconds = retention_seconds
         self.owner = owner or new_owner()
         self.on_event = on_event or (lambda event: None)
         self.totals = FireReport()
@@ -66,6 +75,7 @@ class TimerScheduler(Daemon):
             startup_delay_seconds=settings.startup_delay_seconds,
         )
         self._next_heartbeat = 0.0
+        self._next_retention_check = 0.0
 
     def run(self) -> FireReport:
         """Run until stopped (or, with once, until nothing is due); return the totals."""
@@ -92,6 +102,9 @@ class TimerScheduler(Daemon):
         if now >= self._next_heartbeat:
             fleet.heartbeat_process(conn, self.owner, ProcessKind.TIMERS)
             self._next_heartbeat = now + fleet.HEARTBEAT_SECONDS
+        if now >= self._next_retention_check:
+            keep_retention_timer(conn, self.retention_seconds, self.settings.max_attempts)
+            self._next_retention_check = now + RETENTION_CHECK_SECONDS
         claimed_at = time.monotonic()
         timers = claim_timers(
             conn,
@@ -102,7 +115,7 @@ class TimerScheduler(Daemon):
         if timers:
             report = TimerFirer(conn, self.owner, self.settings, self.stop).fire(timers, claimed_at)
             self.totals.add(report)
-            self.on_event(SchedulerEvent(SchedulerEventKind.FIRED, "", report))
+            self.on_event(SchedulerEvent(SchedulerEventKind.FIRED, "", report, tuple(timers)))
             if len(timers) >= self.settings.batch_size:
                 return True, 0.0
         until_due = next_due(conn)

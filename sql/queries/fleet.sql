@@ -25,6 +25,12 @@ SELECT
     extract(epoch FROM now() - min(j.available_at)
         FILTER (WHERE j.status = 'pending' AND j.available_at <= now()))::float8
         AS oldest_queued_seconds,
+    -- Each running job's rows committed by its current run over the time since it started.
+    coalesce(sum((j.success_rows + j.failed_rows - j.run_start_cursor)
+                 / nullif(extract(epoch FROM now() - j.run_started_at), 0))
+        FILTER (WHERE j.status = 'running'), 0)::float8 AS rows_per_second,
+    (SELECT count(*) FROM import_attempt_failures WHERE failed_at > now() - interval '1 hour')
+        AS attempts_failed_last_hour,
     (SELECT count(*) FROM import_jobs WHERE status = 'failed') AS failed,
     (SELECT count(*) FROM timer_jobs
       WHERE status IN ('pending', 'processing') AND due_at <= now()) AS timers_due,
@@ -48,7 +54,10 @@ WHERE j.status IN ('pending', 'running')
 SELECT
     (SELECT coalesce(json_agg(r ORDER BY r.started_at), '[]'::json) FROM (
         SELECT id, form, file_name, total_rows, success_rows, failed_rows, attempts,
-               lease_owner, started_at, heartbeat_at, cancel_requested
+               lease_owner, started_at, heartbeat_at, cancel_requested,
+               ((success_rows + failed_rows - run_start_cursor)
+                / nullif(extract(epoch FROM now() - run_started_at), 0))::float8
+                   AS rows_per_second
           FROM import_jobs WHERE status = 'running'
          ORDER BY started_at LIMIT %(limit)s) r) AS running,
     (SELECT coalesce(json_agg(f ORDER BY f.finished_at DESC), '[]'::json) FROM (
@@ -64,3 +73,13 @@ SELECT
         SELECT id, kind, target, status, due_at, attempts, max_attempts, lease_owner
           FROM timer_jobs WHERE status IN ('pending', 'processing')
          ORDER BY due_at LIMIT %(limit)s) t) AS timers
+
+-- name: jobs_by_status
+-- Every job (a full pass over import_jobs: `stats` and the metrics, not every `watch` frame).
+SELECT status, count(*) AS jobs, coalesce(sum(success_rows), 0) AS rows_imported,
+       coalesce(sum(failed_rows), 0) AS rows_rejected
+  FROM import_jobs
+ GROUP BY status
+
+-- name: attempts_failed_total
+SELECT count(*) AS failed FROM import_attempt_failures

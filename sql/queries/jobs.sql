@@ -1,8 +1,14 @@
 -- Import jobs. Owned by importer/jobs.py (batch writes: importer/pipeline.py).
 -- Every statement that changes a running job is fenced: id + lease owner + status 'running'.
 
--- name: import_file_exists
-SELECT 1 AS found FROM import_files WHERE sha256 = %(sha256)s
+-- name: lock_import_file
+-- FOR SHARE until the submit commits: a purge of the same file waits (see retention.sql).
+SELECT purged_at FROM import_files WHERE sha256 = %(sha256)s FOR SHARE
+
+-- name: restore_import_file
+-- The same bytes again after retention purged them: a new job needs them.
+UPDATE import_files SET content = %(content)s, purged_at = NULL
+ WHERE sha256 = %(sha256)s AND purged_at IS NOT NULL
 
 -- name: store_import_file
 INSERT INTO import_files (sha256, size_bytes, content)
@@ -10,7 +16,7 @@ VALUES (%(sha256)s, %(size_bytes)s, %(content)s)
 ON CONFLICT (sha256) DO NOTHING
 
 -- name: import_file_content
-SELECT content FROM import_files WHERE sha256 = %(sha256)s
+SELECT content, purged_at FROM import_files WHERE sha256 = %(sha256)s
 
 -- name: job_by_idempotency_key
 SELECT * FROM import_jobs WHERE idempotency_key = %(key)s
@@ -34,22 +40,28 @@ SELECT pg_notify('importer_jobs', %(id)s::text) AS notified
 
 -- name: fail_exhausted_import_jobs
 -- Runs before every claim: a running job whose lease expired on its last attempt is failed,
--- so it can never be picked up again (claim requires attempts < max_attempts).
-UPDATE import_jobs
-   SET status = 'failed',
-       finished_at = now(),
-       last_error = 'the process running it (' || coalesce(lease_owner, '?')
-                    || ') stopped responding and its lease expired on the last attempt ('
-                    || attempts || ' of ' || max_attempts || ')'
-                    || coalesce('; earlier: ' || last_error, ''),
-       lease_owner = NULL,
-       lease_expires_at = NULL
- WHERE id IN (SELECT id FROM import_jobs
-               WHERE status = 'running'
-                 AND lease_expires_at < now()
-                 AND attempts >= max_attempts
-                 AND (%(job_ids)s::bigint[] IS NULL OR id = ANY(%(job_ids)s::bigint[]))
-               FOR UPDATE SKIP LOCKED)
+-- so it can never be picked up again (claim requires attempts < max_attempts). That attempt
+-- counts as failed.
+WITH exhausted AS (
+    UPDATE import_jobs
+       SET status = 'failed',
+           finished_at = now(),
+           last_error = 'the process running it (' || coalesce(lease_owner, '?')
+                        || ') stopped responding and its lease expired on the last attempt ('
+                        || attempts || ' of ' || max_attempts || ')'
+                        || coalesce('; earlier: ' || last_error, ''),
+           lease_owner = NULL,
+           lease_expires_at = NULL
+     WHERE id IN (SELECT id FROM import_jobs
+                   WHERE status = 'running'
+                     AND lease_expires_at < now()
+                     AND attempts >= max_attempts
+                     AND (%(job_ids)s::bigint[] IS NULL OR id = ANY(%(job_ids)s::bigint[]))
+                   FOR UPDATE SKIP LOCKED)
+    RETURNING id, last_error
+)
+INSERT INTO import_attempt_failures (import_job_id, error)
+SELECT id, last_error FROM exhausted
 
 -- name: claim_import_jobs
 -- ONE statement: oldest claimable first, rows held by another claimer skipped.
@@ -69,7 +81,9 @@ UPDATE import_jobs j
        lease_expires_at = now() + make_interval(secs => %(lease_seconds)s),
        heartbeat_at = now(),
        attempts = j.attempts + 1,
-       started_at = coalesce(j.started_at, now())
+       started_at = coalesce(j.started_at, now()),
+       run_started_at = now(),
+       run_start_cursor = j.success_rows + j.failed_rows
   FROM candidates c
  WHERE j.id = c.id
 RETURNING j.*
@@ -117,6 +131,9 @@ WITH failed AS (
            lease_expires_at = NULL
      WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
     RETURNING *
+), recorded AS (
+    INSERT INTO import_attempt_failures (import_job_id, error)
+    SELECT id, last_error FROM failed
 ), retry_timer AS (
     INSERT INTO timer_jobs (kind, target, due_at, max_attempts)
     SELECT 'import_retry', id::text, now() + make_interval(secs => %(retry_delay_seconds)s),
@@ -231,6 +248,15 @@ SELECT * FROM (
      LIMIT %(limit)s
 ) newest ORDER BY id
 
+-- name: failed_import_jobs
+-- `retry --all-failed [--form F] [--since D]`: failed jobs, oldest first.
+SELECT * FROM import_jobs
+ WHERE status = 'failed'
+   AND (%(form)s::text IS NULL OR form = %(form)s::text)
+   AND (%(within)s::float8 IS NULL
+        OR finished_at >= now() - make_interval(secs => %(within)s::float8))
+ ORDER BY id
+
 -- name: resumable_import_jobs
 -- Candidates for `resume --all`: waiting jobs (not those waiting on a timer) and running ones
 -- (the caller keeps those whose owner is gone or whose lease expired).
@@ -274,13 +300,14 @@ WITH cancelled AS (
 SELECT * FROM cancelled
 
 -- name: retry_import_job
+-- A purged job lost its rejected rows (and maybe its workbook): it is not retried.
 UPDATE import_jobs
    SET status = 'pending',
        attempts = 0,
        available_at = now(),
        finished_at = NULL,
        cancel_requested = false
- WHERE id = %(id)s AND status = 'failed'
+ WHERE id = %(id)s AND status = 'failed' AND purged_at IS NULL
 RETURNING *, pg_notify('importer_jobs', id::text) AS notified
 
 -- name: rejected_rows_for_report

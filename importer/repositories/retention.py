@@ -1,0 +1,90 @@
+"""Retention: remove what finished jobs no longer need (SQL in sql/queries/retention.sql).
+
+For jobs finished longer ago than the cut: their rejected rows and row errors, and each
+stored workbook that no job which can still run, or finished within the cut, shares. Also
+finished timers older than the cut. Never form_data, never a job's row or counters, never
+anything of a job that can still run. A purged job is marked (``purged_at``): it can no
+longer be retried or have its rejected rows exported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from psycopg.types.json import Jsonb
+
+from importer.database import Connection, queries
+
+RETENTION_KIND = "retention"
+
+
+@dataclass(frozen=True)
+class PurgeReport:
+    older_than_seconds: float
+    dry_run: bool
+    jobs: list[int] = field(default_factory=list)  # the finished jobs purged (or to be)
+    workbooks: int = 0
+    workbook_bytes: int = 0
+    rejected_rows: int = 0
+    row_errors: int = 0
+    timers: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _count(conn: Connection, query: str, params: dict[str, Any]) -> int:
+    row = conn.execute(query, params).fetchone()
+    assert row is not None  # an aggregate always yields a row
+    return int(row["n"])
+
+
+def purge(conn: Connection, older_than_seconds: float, *, dry_run: bool = False) -> PurgeReport:
+    """Purge (or, with dry_run, only count) what is older than the cut, in one transaction
+    (a savepoint inside the caller's, as in a timer's firing)."""
+    q = queries()
+    cut = {"older_than": older_than_seconds, "dry_run": dry_run}
+    with conn.transaction():
+        rows = conn.execute(q.purge_candidate_jobs, cut).fetchall()
+        if not dry_run and rows:
+            rows = conn.execute(
+                q.lock_purge_candidate_jobs, {"job_ids": [r["id"] for r in rows]}
+            ).fetchall()
+        job_ids = [int(r["id"]) for r in rows]
+        files = sorted({str(r["file"]) for r in rows})
+        if not dry_run and files:
+            conn.execute(q.lock_purge_files, {"files": files})
+        freed = conn.execute(q.purge_files, {**cut, "files": files}).fetchone()
+        assert freed is not None
+        by_job = {**cut, "job_ids": job_ids}
+        rejected = _count(conn, q.purge_rejected_rows, by_job)
+        errors = _count(conn, q.purge_row_errors, by_job)
+        if not dry_run and job_ids:
+            conn.execute(q.mark_jobs_purged, {"job_ids": job_ids})
+        timers = _count(conn, q.purge_timers, cut)
+    return PurgeReport(
+        older_than_seconds=older_than_seconds,
+        dry_run=dry_run,
+        jobs=job_ids,
+        workbooks=int(freed["files"]),
+        workbook_bytes=int(freed["bytes"]),
+        rejected_rows=rejected,
+        row_errors=errors,
+        timers=timers,
+    )
+
+
+def keep_retention_timer(conn: Connection, older_than_seconds: float, max_attempts: int) -> None:
+    """With retention on (> 0), make sure today (UTC) has its retention timer (due at once
+    when it is new); with it off, cancel a waiting one."""
+    if older_than_seconds > 0:
+        conn.execute(
+            queries().ensure_retention_timer,
+            {
+                "payload": Jsonb({"older_than_seconds": older_than_seconds}),
+                "max_attempts": max_attempts,
+            },
+        )
+    else:
+        conn.execute(queries().cancel_retention_timer)
