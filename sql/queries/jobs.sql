@@ -204,10 +204,12 @@ RETURNING id
 -- name: upsert_form_data
 -- Forms with a key; rows as [[row_number, record_key, data], ...]. A conflict with a row of
 -- THIS job means the key repeats inside the file: the row is left alone and not returned
--- (the caller records a row error for it).
+-- (the caller records a row error for it). Rows go in record-key order, so two batches that
+-- share keys lock them in the same order and never deadlock, whatever the files' orders.
 INSERT INTO form_data (import_job_id, row_number, form, record_key, data)
 SELECT %(job_id)s, (r.value ->> 0)::integer, %(form)s, r.value ->> 1, r.value -> 2
   FROM jsonb_array_elements(%(rows)s::jsonb) AS r
+ ORDER BY (r.value ->> 1) COLLATE "C"
 ON CONFLICT (form, record_key) WHERE record_key IS NOT NULL
 DO UPDATE SET import_job_id = EXCLUDED.import_job_id,
               row_number = EXCLUDED.row_number,
