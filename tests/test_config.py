@@ -8,13 +8,17 @@ import pytest
 
 from importer.config import KNOWN_KEYS, env_name, load_settings
 from importer.errors import ConfigError
+from importer.retry_policy import RetryPolicy
 from tests.conftest import Cli
 
 
 def test_defaults_match_the_design() -> None:
     s = load_settings(environ={})
     assert (s.timer.poll_interval_seconds, s.timer.batch_size, s.timer.lease_seconds) == (5, 20, 60)
-    assert (s.timer.max_attempts, s.timer.retry_delay_seconds) == (5, 30)
+    assert s.timer.max_attempts == 5
+    assert s.jobs.retry_delays_seconds == (2, 10, 30)
+    assert s.import_.retry == s.timer.retry == RetryPolicy((2, 10, 30), 0.2, timer_max_attempts=5)
+    assert s.warnings == ()
     assert (s.import_.batch_size, s.import_.lease_seconds, s.import_.max_attempts) == (5, 300, 5)
     assert s.import_.rows_per_transaction == 1000
     assert s.database_url is None

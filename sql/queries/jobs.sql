@@ -103,15 +103,17 @@ RETURNING *, pg_notify('importer_jobs', id::text) AS notified
 -- name: fail_import_attempt
 -- The attempt failed. With attempts left the job waits (available_at NULL) on an import_retry
 -- timer due after the retry delay, scheduled in this same statement: the timer scheduler
--- makes it claimable again and wakes the workers.
+-- makes it claimable again and wakes the workers. A permanent failure (no later attempt can
+-- change it) fails the job at once.
 WITH failed AS (
     UPDATE import_jobs
        SET status = CASE WHEN cancel_requested THEN 'cancelled'
-                         WHEN attempts >= max_attempts THEN 'failed'
+                         WHEN attempts >= max_attempts OR %(permanent)s THEN 'failed'
                          ELSE 'pending' END,
-           available_at = CASE WHEN cancel_requested OR attempts >= max_attempts THEN available_at
-                               END,
-           finished_at = CASE WHEN cancel_requested OR attempts >= max_attempts THEN now() END,
+           available_at = CASE WHEN cancel_requested OR attempts >= max_attempts
+                                    OR %(permanent)s THEN available_at END,
+           finished_at = CASE WHEN cancel_requested OR attempts >= max_attempts
+                                   OR %(permanent)s THEN now() END,
            last_error = %(error)s,
            lease_owner = NULL,
            lease_expires_at = NULL
