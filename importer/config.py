@@ -113,8 +113,11 @@ def _known_keys() -> dict[str, tuple[str, str, type]]:
 KNOWN_KEYS = _known_keys()
 
 
+ENV_PREFIX = "IMPORTER_"
+
+
 def env_name(key: str) -> str:
-    return "IMPORTER_" + key.upper().replace(".", "_")
+    return ENV_PREFIX + key.upper().replace(".", "_")
 
 
 def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -200,17 +203,21 @@ def unknown_variables(env: Mapping[str, str]) -> list[str]:
     warnings = []
     for name in sorted(env):
         if (
-            not name.startswith("IMPORTER_")
+            not name.startswith(ENV_PREFIX)
             or name in settings
             or name in _OTHER_VARIABLES
             or name.startswith(_OTHER_PREFIXES)
         ):
             continue
-        near = _nearest(name, [*settings, *_OTHER_VARIABLES])
+        # Compared without the prefix every candidate shares (it would make all look alike).
+        cut = len(ENV_PREFIX)
+        suffix = _nearest(name[cut:], [n[cut:] for n in (*settings, *_OTHER_VARIABLES)])
+        near = None if suffix is None else ENV_PREFIX + suffix
         hint = ""
         if near is not None:
-            hint = f"; did you mean {near}" + (f" ({settings[near]})" if near in settings else "")
-        warnings.append(f"warning: {name} is not a setting and is ignored{hint}")
+            key = f" ({settings[near]})" if near in settings else ""
+            hint = f"; did you mean {near}{key}?"
+        warnings.append(f"{name} is not a setting and is ignored{hint}")
     return warnings
 
 
@@ -229,13 +236,11 @@ def _retry_policies(
         seconds = _coerce(key, value, float)
         assert isinstance(seconds, float)
         if new_key_set:
-            warnings.append(
-                f"warning: {where} is deprecated and ignored: {RETRY_DELAYS_KEY} is set"
-            )
+            warnings.append(f"{where} is deprecated and ignored: {RETRY_DELAYS_KEY} is set")
             continue
         delays[DEPRECATED_KEYS[key]] = (seconds,)
         warnings.append(
-            f"warning: {where} is deprecated: it still gives every retry the same {seconds:g} s;"
+            f"{where} is deprecated: it still gives every retry the same {seconds:g} s;"
             f" use {RETRY_DELAYS_KEY} (one delay per attempt, e.g. [2, 10, 30])"
         )
     timer_max = settings.timer.max_attempts
