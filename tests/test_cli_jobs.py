@@ -17,6 +17,7 @@ from tests.jobs_support import (
     add_form,
     assert_exactly_once,
     orders_book,
+    refuse_writes,
     wait_until_stopped,
     write_book,
 )
@@ -166,12 +167,7 @@ def test_a_failing_job_exits_1_with_its_error(
     monkeypatch.setenv("IMPORTER_JOBS_RETRY_DELAYS_SECONDS", "0.1")
     book = orders_book(tmp_path / "orders.xlsx", 10)
     cli("submit", str(book.path), "--form", "orders", "--detach")
-    conn.execute(
-        "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$"
-        " BEGIN RAISE EXCEPTION 'disk full (injected)'; END $$;"
-        " CREATE TRIGGER refuse BEFORE INSERT ON form_data"
-        " FOR EACH STATEMENT EXECUTE FUNCTION refuse()"
-    )
+    refuse_writes(conn, "disk full (injected)")
     result = cli("resume", "1")
     assert result.exit_code == 1
     assert "attempt 1 of 2 failed" in result.stdout

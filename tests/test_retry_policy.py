@@ -21,7 +21,7 @@ from importer.submission import submit_workbook
 from importer.timers import kinds
 from importer.timers.firing import TimerFirer
 from importer.timers.scheduler import TimerScheduler
-from tests.jobs_support import add_form, assert_exactly_once, orders_book
+from tests.jobs_support import add_form, assert_exactly_once, orders_book, refuse_writes
 
 # No jitter, so that the waits can be checked to the second.
 POLICY = RetryPolicy((60.0, 600.0), jitter=0, timer_max_attempts=7)
@@ -72,12 +72,7 @@ def test_a_task_level_failure_is_retried_on_the_schedule_until_attempts_run_out(
     book = orders_book(tmp_path / "orders.xlsx", 15)
     job = _submit(conn, book.path)
     # The server refuses every write (say, its disk is full): nothing about the job is wrong.
-    conn.execute(
-        "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$"
-        " BEGIN RAISE EXCEPTION 'could not extend file (injected)'; END $$;"
-        " CREATE TRIGGER refuse BEFORE INSERT ON form_data"
-        " FOR EACH STATEMENT EXECUTE FUNCTION refuse()"
-    )
+    refuse_writes(conn, "could not extend file (injected)")
 
     first = run_job(database_url, job, "me:1:a", SETTINGS)
     assert first.result == "attempt_failed" and "could not extend file" in (first.error or "")
@@ -109,12 +104,7 @@ def test_the_last_attempt_fails_the_job_with_its_error(
     add_form(conn)
     job = _submit(conn, orders_book(tmp_path / "orders.xlsx", 5).path)
     conn.execute("UPDATE import_jobs SET max_attempts = 1 WHERE id = %s", (job.id,))
-    conn.execute(
-        "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$"
-        " BEGIN RAISE EXCEPTION 'server out of memory (injected)'; END $$;"
-        " CREATE TRIGGER refuse BEFORE INSERT ON form_data"
-        " FOR EACH STATEMENT EXECUTE FUNCTION refuse()"
-    )
+    refuse_writes(conn, "server out of memory (injected)")
     last = run_job(database_url, job, "me:1:a", SETTINGS)
     assert (last.result, last.status) == ("attempt_failed", "failed")
     assert "server out of memory" in (last.error or "") and "not retried" not in (last.error or "")
