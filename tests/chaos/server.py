@@ -52,10 +52,9 @@ class ChaosServer:
         return make_conninfo(self.url, dbname=name)
 
     def close(self) -> None:
-        if not self._owned_home:
-            self.server.stop()
-            return
+        # A campaign's own server: its data goes with it (as root it lives outside the home).
         try:
             self.server.remove()
         finally:
-            shutil.rmtree(self.home, ignore_errors=True)
+            if self._owned_home:
+                shutil.rmtree(self.home, ignore_errors=True)
