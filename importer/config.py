@@ -3,13 +3,18 @@
 Every key has a dotted name (``jobs.import.lease_seconds``); its environment
 variable is ``IMPORTER_`` + the name upper-cased with dots as underscores
 (``IMPORTER_JOBS_IMPORT_LEASE_SECONDS``). Every number must be positive.
+
+Nothing here prints: what deserves a word but does not stop start-up (an ``IMPORTER_*``
+variable that is no setting, a deprecated key) is returned in ``Settings.warnings``.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
+import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
@@ -17,6 +22,7 @@ from typing import Any
 import platformdirs
 
 from importer.errors import ConfigError
+from importer.retry_policy import DEFAULT_DELAYS_SECONDS, RetryPolicy, check_delays
 
 ENGINES = ("auto", "calamine", "openpyxl")
 
@@ -28,7 +34,8 @@ class TimerSettings:
     batch_size: int = 20
     lease_seconds: float = 60.0
     max_attempts: int = 5
-    retry_delay_seconds: float = 30.0
+    # From jobs.retry_delays_seconds (and max_attempts); not a key of its own.
+    retry: RetryPolicy = field(default_factory=RetryPolicy)
 
 
 @dataclass(frozen=True)
@@ -39,8 +46,16 @@ class ImportSettings:
     lease_seconds: float = 300.0
     max_attempts: int = 5
     rows_per_transaction: int = 1000
-    retry_delay_seconds: float = 30.0
     concurrency: int = 2
+    # From jobs.retry_delays_seconds and jobs.timer.max_attempts; not a key of its own.
+    retry: RetryPolicy = field(default_factory=RetryPolicy)
+
+
+@dataclass(frozen=True)
+class JobsSettings:
+    """What import jobs and timers share: how a failed attempt is retried."""
+
+    retry_delays_seconds: tuple[float, ...] = DEFAULT_DELAYS_SECONDS
 
 
 @dataclass(frozen=True)
@@ -64,6 +79,9 @@ class Settings:
     import_: ImportSettings = field(default_factory=ImportSettings)
     reader: ReaderSettings = field(default_factory=ReaderSettings)
     retention: RetentionSettings = field(default_factory=RetentionSettings)
+    jobs: JobsSettings = field(default_factory=JobsSettings)
+    # One line each, for the CLI to show (see the module docstring).
+    warnings: tuple[str, ...] = field(default=(), compare=False)
 
 
 # dotted key -> (section attribute on Settings, field name)
@@ -72,9 +90,22 @@ _SECTIONS = {
     "jobs.import": "import_",
     "reader": "reader",
     "retention": "retention",
+    "jobs": "jobs",
 }
 # Numbers that may also be 0, which turns their feature off.
 _ZERO_MEANS_OFF = frozenset({"retention.older_than_days"})
+# Keys that are no setting of a section.
+_TOP_KEYS = ("database.url", "home")
+# Old keys still read, with a warning: the retry delay was one fixed number per kind
+# (key -> the section whose retries it sets). RETRY_DELAYS_KEY replaces both.
+DEPRECATED_KEYS = {
+    "jobs.import.retry_delay_seconds": "import_",
+    "jobs.timer.retry_delay_seconds": "timer",
+}
+RETRY_DELAYS_KEY = "jobs.retry_delays_seconds"
+# IMPORTER_* variables that are not settings: never warned about.
+_OTHER_VARIABLES = ("IMPORTER_HOME", "IMPORTER_CONFIG", "IMPORTER_DATABASE_URL")
+_OTHER_PREFIXES = ("IMPORTER_TEST_",)
 
 
 def _known_keys() -> dict[str, tuple[str, str, type]]:
@@ -83,15 +114,20 @@ def _known_keys() -> dict[str, tuple[str, str, type]]:
     for prefix, attr in _SECTIONS.items():
         section = getattr(defaults, attr)
         for f in fields(section):
-            keys[f"{prefix}.{f.name}"] = (attr, f.name, type(getattr(section, f.name)))
+            kind = type(getattr(section, f.name))
+            if kind in (int, float, str, tuple):  # the retry policy is derived, not a key
+                keys[f"{prefix}.{f.name}"] = (attr, f.name, kind)
     return keys
 
 
 KNOWN_KEYS = _known_keys()
 
 
+ENV_PREFIX = "IMPORTER_"
+
+
 def env_name(key: str) -> str:
-    return "IMPORTER_" + key.upper().replace(".", "_")
+    return ENV_PREFIX + key.upper().replace(".", "_")
 
 
 def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -105,7 +141,30 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return flat
 
 
+def _nearest(name: str, candidates: Iterable[str]) -> str | None:
+    found = difflib.get_close_matches(name, sorted(candidates), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def _coerce_delays(key: str, value: object) -> tuple[float, ...]:
+    """A list in TOML; in the environment "2,10,30", "2 10 30" or "[2, 10, 30]"."""
+    if isinstance(value, str):
+        parts: list[object] = [p for p in re.split(r"[,\s]+", value.strip().strip("[]")) if p]
+    elif isinstance(value, list | tuple):
+        parts = list(value)
+    else:
+        parts = [value]
+    try:
+        return check_delays([float(str(p)) for p in parts])  # str: true/false are no delay
+    except ValueError:
+        raise ConfigError(
+            key, value, "must be a list of positive numbers of seconds, e.g. [2, 10, 30]"
+        ) from None
+
+
 def _coerce(key: str, value: object, kind: type) -> object:
+    if kind is tuple:
+        return _coerce_delays(key, value)
     if kind is str:
         if key == "reader.engine" and value not in ENGINES:
             raise ConfigError(key, value, f"must be one of {', '.join(ENGINES)}")
@@ -129,6 +188,11 @@ def _or_zero(key: str) -> str:
     return " (or 0: off)" if key in _ZERO_MEANS_OFF else ""
 
 
+def _unknown_setting(key: str, value: object) -> ConfigError:
+    near = _nearest(key, [*KNOWN_KEYS, *_TOP_KEYS])
+    return ConfigError(key, value, "unknown setting" + (f"; did you mean {near}?" if near else ""))
+
+
 def _read_file(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
@@ -142,9 +206,65 @@ def _read_file(path: Path) -> dict[str, Any]:
         raise ConfigError("config", str(path), f"not valid TOML ({exc})") from None
     flat = _flatten(data)
     for key in flat:
-        if key not in KNOWN_KEYS and key not in ("database.url", "home"):
-            raise ConfigError(key, flat[key], "unknown setting")
+        if key not in KNOWN_KEYS and key not in _TOP_KEYS and key not in DEPRECATED_KEYS:
+            raise _unknown_setting(key, flat[key])
     return flat
+
+
+def unknown_variables(env: Mapping[str, str]) -> list[str]:
+    """A warning for each IMPORTER_* variable that is no setting (a typo is otherwise
+    ignored without a word), naming the nearest one. Values are never repeated: a
+    misspelt database URL may hold a password."""
+    settings = {env_name(key): key for key in (*KNOWN_KEYS, *DEPRECATED_KEYS)}
+    warnings = []
+    for name in sorted(env):
+        if (
+            not name.startswith(ENV_PREFIX)
+            or name in settings
+            or name in _OTHER_VARIABLES
+            or name.startswith(_OTHER_PREFIXES)
+        ):
+            continue
+        # Compared without the prefix every candidate shares (it would make all look alike).
+        cut = len(ENV_PREFIX)
+        suffix = _nearest(name[cut:], [n[cut:] for n in (*settings, *_OTHER_VARIABLES)])
+        near = None if suffix is None else ENV_PREFIX + suffix
+        hint = ""
+        if near is not None:
+            key = f" ({settings[near]})" if near in settings else ""
+            hint = f"; did you mean {near}{key}?"
+        warnings.append(f"{name} is not a setting and is ignored{hint}")
+    return warnings
+
+
+def _retry_policies(
+    settings: Settings,
+    legacy: Mapping[str, tuple[str, object]],
+    *,
+    new_key_set: bool,
+    warnings: list[str],
+) -> Settings:
+    """One schedule (jobs.retry_delays_seconds) for imports and timers; a deprecated
+    per-kind retry_delay_seconds still sets a fixed delay for its kind, unless the new key
+    is set too."""
+    delays: dict[str, tuple[float, ...]] = {}
+    for key, (where, value) in legacy.items():
+        seconds = _coerce(key, value, float)
+        assert isinstance(seconds, float)
+        if new_key_set:
+            warnings.append(f"{where} is deprecated and ignored: {RETRY_DELAYS_KEY} is set")
+            continue
+        delays[DEPRECATED_KEYS[key]] = (seconds,)
+        warnings.append(
+            f"{where} is deprecated: it still gives every retry the same {seconds:g} s;"
+            f" use {RETRY_DELAYS_KEY} (one delay per attempt, e.g. [2, 10, 30])"
+        )
+    timer_max = settings.timer.max_attempts
+    for attr in ("import_", "timer"):
+        schedule = delays.get(attr, settings.jobs.retry_delays_seconds)
+        policy = RetryPolicy(schedule, timer_max_attempts=timer_max)
+        settings = replace(settings, **{attr: replace(getattr(settings, attr), retry=policy)})
+    return settings
 
 
 def load_settings(
@@ -152,7 +272,8 @@ def load_settings(
     environ: Mapping[str, str] | None = None,
     overrides: Mapping[str, object] | None = None,
 ) -> Settings:
-    """Build the settings from every source; raise ConfigError naming the key at fault."""
+    """Build the settings from every source; raise ConfigError naming the key at fault.
+    Warnings (unknown IMPORTER_* variables, deprecated keys) come back in .warnings."""
     env = os.environ if environ is None else environ
     if config_path is None and env.get("IMPORTER_CONFIG"):
         config_path = Path(env["IMPORTER_CONFIG"])
@@ -160,11 +281,19 @@ def load_settings(
         config_path = Path("importer.toml")
 
     values: dict[str, object] = {}
+    legacy: dict[str, tuple[str, object]] = {}  # deprecated key -> (where it was set, value)
     if config_path is not None:
-        values.update(_read_file(config_path))
+        for key, value in _read_file(config_path).items():
+            if key in DEPRECATED_KEYS:
+                legacy[key] = (f"{key} in {config_path}", value)
+            else:
+                values[key] = value
     for key in KNOWN_KEYS:
         if env_name(key) in env:
             values[key] = env[env_name(key)]
+    for key in DEPRECATED_KEYS:
+        if env_name(key) in env:
+            legacy[key] = (env_name(key), env[env_name(key)])
     for key, value in (overrides or {}).items():
         if value is not None:
             values[key] = value
@@ -179,12 +308,16 @@ def load_settings(
     )
     sections: dict[str, dict[str, object]] = {}
     for key, value in values.items():
-        if key in ("database.url", "home"):
+        if key in _TOP_KEYS:
             continue
         if key not in KNOWN_KEYS:
-            raise ConfigError(key, value, "unknown setting")
+            raise _unknown_setting(key, value)
         attr, name, kind = KNOWN_KEYS[key]
         sections.setdefault(attr, {})[name] = _coerce(key, value, kind)
     for attr, changes in sections.items():
         settings = replace(settings, **{attr: replace(getattr(settings, attr), **changes)})
-    return settings
+    warnings = unknown_variables(env)
+    settings = _retry_policies(
+        settings, legacy, new_key_set=RETRY_DELAYS_KEY in values, warnings=warnings
+    )
+    return replace(settings, warnings=tuple(warnings))

@@ -87,6 +87,12 @@ class JobFailed(ImporterError):
     """The job ended in `failed`."""
 
 
+class PermanentFailure(ImporterError):
+    """An attempt failed for a reason no later attempt can change (the stored workbook
+    damaged or unreadable, the form version gone, the header no longer matching the form):
+    the job fails at once, with this reason, instead of being retried."""
+
+
 # --- describing errors -------------------------------------------------------------------
 
 # Errors are stored on jobs and timers and shown on one line: bounded, never a traceback.

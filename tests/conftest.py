@@ -48,7 +48,7 @@ def server_url() -> Iterator[str]:
     try:
         yield server.ensure_running()
     finally:
-        server.stop()
+        server.remove()
         shutil.rmtree(home, ignore_errors=True)
 
 

@@ -94,6 +94,18 @@ def orders_book(path: Path, count: int, *, bad_every: int = 10, start_id: int = 
     return Book(path, rows, invalid)
 
 
+def refuse_writes(conn: Connection, message: str) -> None:
+    """Every statement inserting into form_data fails with ``message`` (a server that, say,
+    ran out of disk): a task-level failure, nothing about the job is wrong. Undo with
+    ``DROP TRIGGER refuse ON form_data``."""
+    conn.execute(
+        "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$"
+        f" BEGIN RAISE EXCEPTION '{message}'; END $$;"
+        " CREATE TRIGGER refuse BEFORE INSERT ON form_data"
+        " FOR EACH STATEMENT EXECUTE FUNCTION refuse()"
+    )
+
+
 def data_rows(conn: Connection, job_id: int) -> dict[int, dict[str, Any]]:
     found = conn.execute(
         "SELECT row_number, data FROM form_data WHERE import_job_id = %s ORDER BY row_number",

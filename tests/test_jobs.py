@@ -111,7 +111,9 @@ def test_expired_lease_is_taken_over_and_the_old_owner_is_fenced(conn: Connectio
     with pytest.raises(LeaseLost):
         jobs.finish(conn, job.id, "old:1:a")
     with pytest.raises(LeaseLost):
-        jobs.fail_attempt(conn, job.id, "old:1:a", "boom", 1)
+        jobs.fail_attempt(
+            conn, job.id, "old:1:a", "boom", retry_delay_seconds=1, timer_max_attempts=5
+        )
     assert jobs.renew_lease(conn, job.id, "new:2:b", 60)
 
 
@@ -143,7 +145,9 @@ def test_release_keeps_progress_and_gives_the_attempt_back(conn: Connection) -> 
 def test_failed_attempts_retry_later_then_fail(conn: Connection) -> None:
     job = new_job(conn, max_attempts=2)
     jobs.claim_jobs(conn, owner="me:1:a", limit=1, lease_seconds=60)
-    after_first = jobs.fail_attempt(conn, job.id, "me:1:a", "disk on fire", 3600)
+    after_first = jobs.fail_attempt(
+        conn, job.id, "me:1:a", "disk on fire", retry_delay_seconds=3600, timer_max_attempts=5
+    )
     assert after_first.status == "pending" and after_first.last_error == "disk on fire"
     # Waits on an import_retry timer: not claimable until the timer has fired.
     assert after_first.available_at is None
@@ -157,7 +161,9 @@ def test_failed_attempts_retry_later_then_fail(conn: Connection) -> None:
 
     jobs.make_available_now(conn, job.id)
     jobs.claim_jobs(conn, owner="me:1:a", limit=1, lease_seconds=60)
-    last = jobs.fail_attempt(conn, job.id, "me:1:a", "still on fire", 3600)
+    last = jobs.fail_attempt(
+        conn, job.id, "me:1:a", "still on fire", retry_delay_seconds=3600, timer_max_attempts=5
+    )
     assert (last.status, last.attempts, last.last_error) == ("failed", 2, "still on fire")
     assert last.finished_at is not None
 

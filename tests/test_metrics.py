@@ -56,7 +56,9 @@ def test_openmetrics_parses_and_counts_what_stats_json_counts(
     conn.execute("UPDATE import_jobs SET status = 'cancelled' WHERE id = %s", (second,))
     claimed = jobs.claim_jobs(conn, owner="test:1:a", limit=1, lease_seconds=60, job_ids=[third])
     assert [job.id for job in claimed] == [third]
-    jobs.fail_attempt(conn, third, "test:1:a", "disk on fire", 60)  # pending, waits on a timer
+    jobs.fail_attempt(  # pending, waits on a timer
+        conn, third, "test:1:a", "disk on fire", retry_delay_seconds=60, timer_max_attempts=5
+    )
     result = cli("stats", "--format", "openmetrics")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.rstrip().endswith("# EOF")

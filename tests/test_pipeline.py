@@ -5,21 +5,19 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from dataclasses import replace
-from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
-from importer.config import ImportSettings, TimerSettings
+from importer.config import ImportSettings
 from importer.database import Connection, connect
 from importer.errors import InputError, NotFoundError
 from importer.repositories import jobs
 from importer.repositories.batches import Committed
+from importer.retry_policy import RetryPolicy
 from importer.running.commit_thread import SWITCH_INTERVAL_SECONDS, CommitThread
 from importer.running.job_run import JobProgress, run_job
 from importer.submission import submit_workbook
-from importer.timers.scheduler import TimerScheduler
 from tests.jobs_support import (
     KEYED_FORM,
     add_form,
@@ -31,7 +29,7 @@ from tests.jobs_support import (
 )
 
 SETTINGS = ImportSettings(
-    rows_per_transaction=10, lease_seconds=30, retry_delay_seconds=0.05, max_attempts=3
+    rows_per_transaction=10, lease_seconds=30, retry=RetryPolicy((0.05,), 0), max_attempts=3
 )
 
 
@@ -223,41 +221,6 @@ def test_the_lease_is_kept_alive_while_a_batch_takes_longer_than_the_lease(
     assert stolen == []
     assert outcome.result == "finished"
     assert_exactly_once(conn, job.id, book)
-
-
-@pytest.mark.slow
-def test_task_level_errors_retry_later_then_fail(
-    database_url: str, conn: Connection, tmp_path: Path
-) -> None:
-    add_form(conn)
-    book = orders_book(tmp_path / "orders.xlsx", 5)
-    job = submit(conn, book.path, settings=ImportSettings(max_attempts=2, retry_delay_seconds=60))
-    # The stored workbook goes bad after submission (say, a disk error): each attempt fails.
-    conn.execute("UPDATE import_files SET content = %s", (b"PK\x03\x04 truncated",))
-
-    first = run_job(database_url, job, "me:1:a", replace(SETTINGS, retry_delay_seconds=60))
-    assert first.result == "attempt_failed" and first.error
-    again = jobs.get_job(conn, job.id)
-    assert (again.status, again.attempts, again.last_error) == ("pending", 1, first.error)
-    # It waits on an import_retry timer due after the retry delay; not claimable before.
-    assert again.available_at is None
-    timer = conn.execute(
-        "SELECT status, due_at - now() AS wait FROM timer_jobs"
-        " WHERE kind = 'import_retry' AND target = %s",
-        (str(job.id),),
-    ).fetchone()
-    assert timer is not None and timer["status"] == "pending"
-    assert timedelta(seconds=50) < timer["wait"] <= timedelta(seconds=60)
-    assert jobs.claim_jobs(conn, owner="me:1:a", limit=1, lease_seconds=30) == []  # not yet
-
-    # The timer scheduler, once the retry is due, makes the job claimable again.
-    conn.execute("UPDATE timer_jobs SET due_at = now() WHERE target = %s", (str(job.id),))
-    fired = TimerScheduler(database_url, TimerSettings(), once=True).run()
-    assert fired.handled == 1
-    [claimed] = jobs.claim_jobs(conn, owner="me:1:a", limit=1, lease_seconds=30)
-    last = run_job(database_url, claimed, "me:1:a", SETTINGS)
-    assert (last.result, last.status) == ("attempt_failed", "failed")
-    assert jobs.get_job(conn, job.id).last_error == last.error
 
 
 def test_submission_refuses_bad_input_before_any_job(conn: Connection, tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from importer.database import Connection
 from importer.errors import StateError
 from importer.repositories import jobs, timers
 from importer.repositories.timers import claim_timers, get_timer, schedule_timer
+from importer.retry_policy import RetryPolicy
 from importer.timers import kinds
 from importer.timers.firing import TimerFirer
 from tests.conftest import Cli, CliResult
@@ -101,7 +102,7 @@ def test_a_failing_timer_does_not_hold_back_the_rest_of_its_batch(effect_log: Co
     for job_id in [good[0], bad, *good[1:]]:
         schedule_timer(conn, kind="import_retry", target=str(job_id), due_at=now(), max_attempts=2)
     claimed = claim_timers(conn, owner="me:1:a", limit=10, lease_seconds=60)
-    report = TimerFirer(conn, "me:1:a", TimerSettings(retry_delay_seconds=30)).fire(claimed)
+    report = TimerFirer(conn, "me:1:a", TimerSettings(retry=RetryPolicy((30.0,)))).fire(claimed)
     assert len(report.completed) == 3 and len(report.retried) == 1
     for job_id in good:
         assert updates_of(conn, job_id) == 1  # the rolled-back fast path left no trace

@@ -6,8 +6,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import typer
+from rich.text import Text
 
 from importer.api import Importer
+from importer.cli.output import stderr_console
 from importer.config import Settings, load_settings
 from importer.database import Database
 
@@ -17,12 +19,18 @@ class AppState:
     config_path: Path | None = None
     debug: bool = False
     _settings: Settings | None = None
+    _warned: bool = False
     _importer: Importer | None = field(default=None, repr=False)
 
     def settings(self, overrides: dict[str, object] | None = None) -> Settings:
-        """Settings with this command's flag overrides; loaded (and validated) once."""
+        """Settings with this command's flag overrides; loaded (and validated) once. Their
+        warnings (a mistyped IMPORTER_* variable, a deprecated key) go to stderr, once."""
         if self._settings is None or overrides:
             self._settings = load_settings(self.config_path, overrides=overrides)
+            if not self._warned:
+                self._warned = True
+                for warning in self._settings.warnings:
+                    stderr_console().print(Text.assemble(("warning:", "yellow"), " ", warning))
         return self._settings
 
     def db(self) -> Database:

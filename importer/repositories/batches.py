@@ -24,6 +24,7 @@ from importer.excel.values import RowBatch, display_text
 from importer.forms import Form, normalize_header
 from importer.repositories import jobs
 from importer.repositories.jobs import Job
+from importer.retry_policy import retry_conflicts
 from importer.states import JobStatus
 from importer.validate import BatchResult, RejectedRow, RowError, ValidRow
 
@@ -105,7 +106,14 @@ class BatchWriter:
         )
 
     def write(self, batch: Prepared, *, pause: Callable[[], None]) -> Committed:
-        """The batch transaction; or, when a cancel is requested, the job's end there."""
+        """The batch transaction; or, when a cancel is requested, the job's end there.
+
+        A deadlock or serialization failure rolled the transaction back and changed
+        nothing: it is run again (retry_policy.retry_conflicts) rather than failing the
+        attempt."""
+        return retry_conflicts(lambda: self._write_once(batch, pause=pause))
+
+    def _write_once(self, batch: Prepared, *, pause: Callable[[], None]) -> Committed:
         q = queries()
         conn = self.conn
         with conn.transaction():

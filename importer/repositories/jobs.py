@@ -15,7 +15,6 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
-from importer.config import TimerSettings
 from importer.database import Connection, queries
 from importer.errors import LeaseLost, NotFoundError, StateError, bounded_error
 from importer.identity import owner_is_gone
@@ -265,13 +264,14 @@ def fail_attempt(
     job_id: int,
     owner: str,
     error: str,
-    retry_delay_seconds: float,
     *,
-    timer_max_attempts: int = TimerSettings.max_attempts,
+    retry_delay_seconds: float,
+    timer_max_attempts: int,
+    permanent: bool = False,
 ) -> Job:
     """The attempt failed: pending again, waiting on an import_retry timer due after the retry
-    delay (`importer timers` fires it), or failed when attempts are used up. LeaseLost if the
-    job is no longer ours."""
+    delay (`importer timers` fires it), or failed when attempts are used up or the failure is
+    ``permanent``. LeaseLost if the job is no longer ours."""
     row = conn.execute(
         queries().fail_import_attempt,
         {
@@ -280,6 +280,7 @@ def fail_attempt(
             "error": bounded_error(error),
             "retry_delay_seconds": retry_delay_seconds,
             "timer_max_attempts": timer_max_attempts,
+            "permanent": permanent,
         },
     ).fetchone()
     if row is None:

@@ -21,9 +21,18 @@ from typing import TYPE_CHECKING, Any
 
 from importer.config import ImportSettings
 from importer.database import Connection, connect
-from importer.errors import ImporterError, LeaseLost, describe_error
+from importer.errors import (
+    FormError,
+    ImporterError,
+    InputError,
+    LeaseLost,
+    NotFoundError,
+    PermanentFailure,
+    describe_error,
+)
 from importer.repositories import jobs, sessions
 from importer.repositories.jobs import Job
+from importer.retry_policy import is_permanent
 from importer.running.lease_renewer import LeaseRenewer
 from importer.running.pause_points import pause_point
 from importer.states import JobStatus, ProgressPhase, RunOutcome
@@ -100,6 +109,42 @@ class JobOutcome:
 
 ProgressCallback = Callable[[JobProgress], None]
 
+DAMAGED = "the stored workbook is damaged or unreadable"
+
+
+@contextlib.contextmanager
+def permanent(reason: str | None = None) -> Iterator[None]:
+    """What the block refuses no later attempt can change (the bytes, the form version and
+    the header are fixed for the job): a PermanentFailure, with ``reason`` in front."""
+    try:
+        yield
+    except (InputError, NotFoundError, FormError) as exc:
+        raise PermanentFailure(f"{reason}: {exc}" if reason else str(exc)) from exc
+
+
+def record_failure(
+    conn: Connection,
+    job: Job,
+    owner: str,
+    exc: BaseException,
+    settings: ImportSettings,
+) -> Job:
+    """Record the failed attempt: retried after the policy's delay for this attempt, or
+    failed at once when the failure is permanent (see importer.retry_policy)."""
+    error = describe_error(exc)
+    final = is_permanent(exc)
+    if final:
+        error = f"{error} (not retried: another attempt would fail the same way)"
+    return jobs.fail_attempt(
+        conn,
+        job.id,
+        owner,
+        error,
+        retry_delay_seconds=settings.retry.delay(job.attempts),
+        timer_max_attempts=settings.retry.timer_max_attempts,
+        permanent=final,
+    )
+
 
 @dataclass
 class _Run:
@@ -174,20 +219,22 @@ class _Run:
             return given, 0, 0
         if given is not None:
             given.close()
-        content = jobs.file_content(conn, self.job.file)
+        with permanent():
+            content = jobs.file_content(conn, self.job.file)
         remaining = self.open_remaining(content)
         if remaining is not None:
             assert self.job.last_row is not None
             return remaining, 0, self.job.last_row
         engine = self.job.engine if self.job.engine in ("calamine", "openpyxl") else "auto"
         # checked: these bytes passed open_sheet's safety pass at submit (same sha256).
-        reader = open_sheet(
-            content,
-            sheet=self.job.sheet,
-            engine=engine,
-            file_name=self.job.file_name,
-            checked=True,
-        )
+        with permanent(DAMAGED):
+            reader = open_sheet(
+                content,
+                sheet=self.job.sheet,
+                engine=engine,
+                file_name=self.job.file_name,
+                checked=True,
+            )
         return reader, self.job.cursor, 0
 
     def open_remaining(self, content: bytes) -> SheetReader | None:
@@ -237,12 +284,14 @@ class _Run:
 
         self.pause("claimed")
         self.emit(ProgressPhase.OPENING)
-        form, _ = get_form(conn, self.job.form, self.job.form_version)
+        with permanent():
+            form, _ = get_form(conn, self.job.form, self.job.form_version)
         reader, skip, after_row = self.open_reader(conn)
         with reader:
-            validator = Validator(
-                form, reader.header, date1904=reader.date1904, mapping=self.job.column_map
-            )
+            with permanent(f"the header no longer matches form {form.name!r}"):
+                validator = Validator(
+                    form, reader.header, date1904=reader.date1904, mapping=self.job.column_map
+                )
             writer = BatchWriter(
                 conn,
                 self.job,
@@ -253,7 +302,9 @@ class _Run:
                 header_row=reader.header_row,
             )
             if self.job.total_rows is None:
-                writer.set_total_rows(reader.count_rows())
+                with permanent(DAMAGED):
+                    total = reader.count_rows()
+                writer.set_total_rows(total)
                 self.job = jobs.get_job(conn, self.job.id)
             batches = reader.batches(
                 self.settings.rows_per_transaction, skip=skip, after_row=after_row
@@ -293,7 +344,8 @@ class _Run:
                     if self.take(background.drain(drop_queued=True)):
                         return self.outcome(RunOutcome.CANCELLED)
                     return self.release(conn, renewer)
-                batch = next(batches, None)
+                with permanent(DAMAGED):
+                    batch = next(batches, None)
                 if batch is None:
                     break
                 number += 1
@@ -332,13 +384,10 @@ class _Run:
         try:
             if conn.closed or conn.broken:
                 with connect(self.url, autocommit=True) as fresh:
-                    self.job = jobs.fail_attempt(
-                        fresh, self.job.id, self.owner, error, self.settings.retry_delay_seconds
-                    )
+                    self.job = record_failure(fresh, self.job, self.owner, exc, self.settings)
             else:
-                self.job = jobs.fail_attempt(
-                    conn, self.job.id, self.owner, error, self.settings.retry_delay_seconds
-                )
+                self.job = record_failure(conn, self.job, self.owner, exc, self.settings)
+            error = self.job.last_error or error
         except LeaseLost as lost:
             self.emit(ProgressPhase.LEASE_LOST, str(lost))
             return self.outcome(RunOutcome.LEASE_LOST, error)

@@ -191,10 +191,10 @@ class Worker(Daemon):
             self._wakeup.wake()
 
     def _record_crash(self, job: jobs.Job, exc: BaseException) -> None:
+        from importer.running.job_run import record_failure
+
         with contextlib.suppress(Exception), connect(self.url, autocommit=True) as conn:
-            jobs.fail_attempt(
-                conn, job.id, self.owner, describe_error(exc), self.settings.retry_delay_seconds
-            )
+            record_failure(conn, job, self.owner, exc, self.settings)
 
     def _release(self, running: _Running) -> None:
         """Graceful stop: the job goes back to pending with its progress (no-op if it ended)."""

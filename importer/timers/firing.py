@@ -172,7 +172,7 @@ class TimerFirer:
 
     def _retry_later(self, timer: Timer, error: str, report: FireReport) -> None:
         status = retry_or_fail_timer(
-            self.conn, timer.id, self.owner, error, self.settings.retry_delay_seconds
+            self.conn, timer.id, self.owner, error, self.settings.retry.delay(timer.attempts)
         )
         if status is None:
             report.lost.append(timer.id)

@@ -117,15 +117,17 @@ RETURNING *, pg_notify('importer_jobs', id::text) AS notified
 -- name: fail_import_attempt
 -- The attempt failed. With attempts left the job waits (available_at NULL) on an import_retry
 -- timer due after the retry delay, scheduled in this same statement: the timer scheduler
--- makes it claimable again and wakes the workers.
+-- makes it claimable again and wakes the workers. A permanent failure (no later attempt can
+-- change it) fails the job at once.
 WITH failed AS (
     UPDATE import_jobs
        SET status = CASE WHEN cancel_requested THEN 'cancelled'
-                         WHEN attempts >= max_attempts THEN 'failed'
+                         WHEN attempts >= max_attempts OR %(permanent)s THEN 'failed'
                          ELSE 'pending' END,
-           available_at = CASE WHEN cancel_requested OR attempts >= max_attempts THEN available_at
-                               END,
-           finished_at = CASE WHEN cancel_requested OR attempts >= max_attempts THEN now() END,
+           available_at = CASE WHEN cancel_requested OR attempts >= max_attempts
+                                    OR %(permanent)s THEN available_at END,
+           finished_at = CASE WHEN cancel_requested OR attempts >= max_attempts
+                                   OR %(permanent)s THEN now() END,
            last_error = %(error)s,
            lease_owner = NULL,
            lease_expires_at = NULL
@@ -221,10 +223,12 @@ RETURNING id
 -- name: upsert_form_data
 -- Forms with a key; rows as [[row_number, record_key, data], ...]. A conflict with a row of
 -- THIS job means the key repeats inside the file: the row is left alone and not returned
--- (the caller records a row error for it).
+-- (the caller records a row error for it). Rows go in record-key order, so two batches that
+-- share keys lock them in the same order and never deadlock, whatever the files' orders.
 INSERT INTO form_data (import_job_id, row_number, form, record_key, data)
 SELECT %(job_id)s, (r.value ->> 0)::integer, %(form)s, r.value ->> 1, r.value -> 2
   FROM jsonb_array_elements(%(rows)s::jsonb) AS r
+ ORDER BY (r.value ->> 1) COLLATE "C"
 ON CONFLICT (form, record_key) WHERE record_key IS NOT NULL
 DO UPDATE SET import_job_id = EXCLUDED.import_job_id,
               row_number = EXCLUDED.row_number,

@@ -21,6 +21,8 @@ from typing import Any
 import psycopg
 from psycopg.rows import dict_row
 
+from importer.identity import parse_owner
+
 AUDIT_DDL = """
 CREATE TABLE chaos_writes (
     id bigserial PRIMARY KEY, txid bigint NOT NULL, backend int NOT NULL,
@@ -127,10 +129,8 @@ def install(url: str) -> None:
 
 
 def _pid_of(owner: str | None) -> int | None:
-    if not owner:
-        return None
-    parts = owner.split(":")
-    return int(parts[-2]) if len(parts) >= 3 and parts[-2].isdigit() else None
+    parsed = parse_owner(owner) if owner else None
+    return parsed.pid if parsed is not None else None
 
 
 @dataclass

@@ -7,6 +7,7 @@ import time
 
 import psutil
 
+from importer.identity import parse_owner
 from importer.running.pause_points import PAUSE_ENV
 from tests.chaos.campaign import Outcome, ScenarioFailed, Stage
 from tests.chaos.invariants import TERMINAL, JobCheck, jobs_since, max_job_id
@@ -15,8 +16,8 @@ from tests.chaos.workbooks import FORM_NAME, Expected
 
 
 def _owner_pid(owner: object) -> int | None:
-    parts = str(owner or "").split(":")
-    return int(parts[-2]) if len(parts) >= 3 and parts[-2].isdigit() else None
+    parsed = parse_owner(str(owner)) if owner else None
+    return parsed.pid if parsed is not None else None
 
 
 def _job_row(stage: Stage, job_id: int) -> dict[str, object]:

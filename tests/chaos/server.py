@@ -14,7 +14,7 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
-from importer.database.embedded import EmbeddedServer, _bin_dir
+from importer.database.embedded import EmbeddedServer
 
 
 class ChaosServer:
@@ -30,10 +30,7 @@ class ChaosServer:
 
     def stop(self, mode: str) -> None:
         """pg_ctl stop -m fast|immediate (immediate: no checkpoint, crash recovery on start)."""
-        self.server._run(
-            [str(_bin_dir() / "pg_ctl"), "-D", str(self.server.pgdata), "-m", mode, "-w", "stop"],
-            timeout=60,
-        )
+        self.server.stop(mode)
 
     def restart(self, mode: str, down_seconds: float) -> float:
         """Stop, stay down a while, start again; returns how long it was unreachable."""
@@ -55,9 +52,9 @@ class ChaosServer:
         return make_conninfo(self.url, dbname=name)
 
     def close(self) -> None:
+        # A campaign's own server: its data goes with it (as root it lives outside the home).
         try:
-            self.server.stop()
+            self.server.remove()
         finally:
             if self._owned_home:
                 shutil.rmtree(self.home, ignore_errors=True)
-                shutil.rmtree(self.server.socket_dir, ignore_errors=True)
