@@ -74,8 +74,10 @@ def test_worker_text_logs_carry_date_zone_and_level(
     lines = result.stdout.splitlines()
     assert lines and all(TEXT_LINE.match(line) for line in lines), result.stdout
     assert any(f"job {ids[1]}: partially_succeeded" in line for line in lines)
-    # The job whose stored bytes are no workbook: its failed attempt is a warning.
-    assert any(" WARNING " in line and f"job {ids[0]}: attempt failed" in line for line in lines)
+    # The job whose stored bytes are no workbook fails at once (a permanent failure): an error.
+    assert any(
+        " ERROR " in line and f"job {ids[0]}: attempt failed (failed)" in line for line in lines
+    )
 
 
 def test_scheduler_json_logs_name_each_timer(cli: Cli, conn: Connection) -> None:
