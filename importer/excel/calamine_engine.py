@@ -205,10 +205,20 @@ class CalamineReader(SheetReader):
         at = max(first_row or 0, self.header_row + 1)  # Excel row of the block's first row
         rows = self._data_rows(n, at)
         blank = [""] * n
-        general = self._ints_to_float or self._col0 > 0 or bool(self._overrides)
+        general = self._ints_to_float or self._col0 > 0
         has_no_empty = frozenset(("",)).isdisjoint
         while raws := list(islice(rows, BLOCK)):
             first, at = at, at + len(raws)
+            if not general and self._overrides:
+                # Cells the scan knows better (zero-padded numbers, errors): set in place, row
+                # by row only where a row has any, before the block is looked at.
+                fixes_of = self._overrides.get
+                for number, raw in zip(count(first), raws):
+                    fixes = fixes_of(number)
+                    if fixes:
+                        for col, value in fixes:
+                            if col < n:
+                                raw[col] = value
             if not general and has_no_empty(chain.from_iterable(raws)):
                 yield list(range(first, at)), cast(list[Sequence[object]], raws)
                 continue
@@ -225,7 +235,9 @@ class CalamineReader(SheetReader):
                     numbers.append(number)
                     cells.append(raw)
                     continue
-                fixes = self._special_cells().get(number)
+                # Overrides already loaded were applied above; else load them now: an empty
+                # cell may be an error cell calamine shows as "".
+                fixes = None if self._overrides else self._special_cells().get(number)
                 if fixes:
                     for col, value in fixes:
                         if col < n:

@@ -111,11 +111,22 @@ class _Patterns:
         self.value = re.compile(rb"<" + p + rb"v>([^<]*)</" + p + rb"v>")
         self.formula = re.compile(rb"<" + p + rb"f\b[^>]*?(?:/>|>([^<]*)</" + p + rb"f>)")
         self.zero_cells = None
+        self.zero_uses: list[bytes] = []
+        self.zero_empties: list[bytes] = []
+        self.zero_plain: re.Pattern[bytes] | None = None
         if zero_styles:
             ids = b"|".join(str(i).encode() for i in sorted(zero_styles))
             self.zero_cells = re.compile(
                 rb"<" + p + rb'c\b([^>]*?\bs="(?:' + ids + rb')"[^>]*)>(.*?)</' + p + rb"c>",
                 re.DOTALL,
+            )
+            # The cells written the usual way (reference, style, a plain number): when they
+            # are every use of these styles but for empty cells, one findall gives them all.
+            self.zero_uses = [b' s="%d"' % i for i in sorted(zero_styles)]
+            self.zero_empties = [b' s="%d"/>' % i for i in sorted(zero_styles)]
+            self.zero_plain = re.compile(
+                rb"<" + p + rb'c r="([A-Z]{1,3})(\d{1,7})" s="(' + ids + rb')"(?: t="n")?>'
+                rb"<" + p + rb"v>([^<]+)</" + p + rb"v></" + p + rb"c>"
             )
 
     def string_index_above(self, index: int) -> re.Pattern[bytes]:
@@ -334,7 +345,14 @@ def _uncached_formulas(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
 def _zero_padded_cells(
     chunk: bytes, pats: _Patterns, scan: SheetScan, zero_styles: dict[int, int]
 ) -> None:
-    assert pats.zero_cells is not None
+    assert pats.zero_cells is not None and pats.zero_plain is not None
+    plain = pats.zero_plain.findall(chunk)
+    # Counting the style's every use (bytes.count, C speed); a row-level style or a cell in
+    # another form makes the counts differ, and the chunk takes the exact path below.
+    uses = sum(map(chunk.count, pats.zero_uses)) - sum(map(chunk.count, pats.zero_empties))
+    if len(plain) == uses:
+        _plain_zero_padded(plain, scan, zero_styles)
+        return
     for match in pats.zero_cells.finditer(chunk):
         attrs = _attrs(match.group(1))
         if attrs.get(b"t", b"n") != b"n":
@@ -352,6 +370,30 @@ def _zero_padded_cells(
         if where is None or width is None:
             continue
         scan.overrides[where] = number_with_format(number, width)
+
+
+def _plain_zero_padded(
+    cells: list[tuple[bytes, bytes, bytes, bytes]], scan: SheetScan, zero_styles: dict[int, int]
+) -> None:
+    """The usual cells of a zero-padded style (``<c r="E2" s="3"><v>501</v></c>``), found
+    by one C-level search: no attribute parsing, and each column's letters converted once."""
+    columns: dict[bytes, int] = {}
+    widths = {str(style).encode(): width for style, width in zero_styles.items()}
+    overrides = scan.overrides
+    for letters, row, style, value in cells:
+        col = columns.get(letters)
+        if col is None:
+            col = columns[letters] = column_index(letters.decode()) - 1
+        width = widths[style]
+        if value.isdigit() and len(value) <= width:  # the usual code: 501 -> "00501"
+            text = value.decode()
+            overrides[(int(row), col)] = NumberText(float(text), text.zfill(width))
+            continue
+        try:
+            number = float(value)
+        except ValueError:
+            continue
+        overrides[(int(row), col)] = number_with_format(number, width)
 
 
 def number_with_format(number: float, width: int) -> object:
