@@ -155,6 +155,7 @@ class _Store:
             header=list(sheet.header),
             total_rows=None,
             max_attempts=self.settings.max_attempts,
+            keyed=bool(self.form.key),
         )
         existing = None if self.force else jobs.find_job_by_key(self.conn, new.key)
         if existing is not None:
