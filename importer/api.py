@@ -24,10 +24,11 @@ from importer.config import Settings, load_settings
 from importer.database import Connection, Database
 from importer.errors import UsageError
 from importer.identity import new_owner
-from importer.repositories import fleet, jobs
+from importer.repositories import fleet, jobs, rejected_rows
 from importer.repositories import forms as forms_repo
 from importer.repositories import timers as timers_repo
 from importer.repositories.jobs import Job
+from importer.repositories.rejected_rows import Reason
 from importer.states import JobStatus, TimerStatus
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from importer.report import ExportSummary
     from importer.running.foreground import ForegroundReport
     from importer.running.job_run import JobProgress
-    from importer.submission import Submission
+    from importer.submission import ReadingCallback, Submission
 
 
 @dataclass(frozen=True)
@@ -111,9 +112,11 @@ class Importer:
         claim_owner: str | None = None,
         due_at: datetime | None = None,
         keep_reader: bool = False,
+        on_progress: ReadingCallback | None = None,
     ) -> Submission:
         """Check the workbook against the form, store it and create its job (see
-        submission.submit_workbook); nothing is imported yet."""
+        submission.submit_workbook); nothing is imported yet. ``on_progress`` hears what
+        is being read meanwhile."""
         from importer.submission import submit_workbook
 
         settings = self.settings
@@ -131,6 +134,7 @@ class Importer:
                 due_at=due_at,
                 timer_max_attempts=settings.timer.max_attempts,
                 keep_reader=keep_reader,
+                on_progress=on_progress,
             )
 
     def run(
@@ -143,6 +147,7 @@ class Importer:
         first_claimed: Job | None = None,
         eager: bool = True,
         reader: SheetReader | None = None,
+        on_signal: Callable[[int], None] | None = None,
     ) -> ForegroundReport:
         """Run the jobs here, one after the other, until each ends (see
         running.foreground.run_in_foreground)."""
@@ -158,7 +163,13 @@ class Importer:
             first_claimed=first_claimed,
             eager=eager,
             reader=reader,
+            on_signal=on_signal,
         )
+
+    def top_reasons(self, job_id: int, limit: int = 3) -> list[Reason]:
+        """The job's most common reasons for rejecting rows, most frequent first."""
+        with self.connection() as conn:
+            return rejected_rows.top_reasons(conn, job_id, limit)
 
     def export_rejected_rows(self, job_id: int, target: Path) -> ExportSummary:
         from importer.report import export_rejected_rows

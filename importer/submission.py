@@ -18,7 +18,7 @@ from importer.database import Connection
 from importer.errors import InputError
 from importer.repositories import jobs
 from importer.repositories.jobs import Job
-from importer.states import JobStatus
+from importer.states import JobStatus, ProgressPhase
 
 if TYPE_CHECKING:
     from importer.excel import SheetPeek
@@ -33,6 +33,27 @@ class Submission:
     extra_columns: tuple[str, ...] = ()
     scheduled_timer: int | None = None
     reader: SheetReader | None = None  # keep_reader: the open sheet, for the job's own run
+
+
+@dataclass(frozen=True)
+class ReadingProgress:
+    """What a submit is doing before its job exists (the CLI shows it: a big workbook takes
+    seconds to parse). ``phase``: OPENING (reading the workbook) or COUNTING (its rows)."""
+
+    file_name: str
+    size_bytes: int | None
+    phase: ProgressPhase
+    sheet: str | None = None  # the sheet asked for, then the one being read
+
+
+ReadingCallback = Callable[[ReadingProgress], None]
+
+
+def _size_of(path: Path) -> int | None:
+    try:
+        return path.stat().st_size if path.is_file() else None
+    except OSError:
+        return None  # read_workbook_bytes says what is wrong
 
 
 def read_workbook_bytes(path: Path) -> bytes:
@@ -62,6 +83,7 @@ def submit_workbook(
     due_at: datetime | None = None,
     timer_max_attempts: int = 5,
     keep_reader: bool = False,
+    on_progress: ReadingCallback | None = None,
 ) -> Submission:
     """Check, store and create (one transaction). ``conn`` must be in autocommit mode.
 
@@ -72,13 +94,17 @@ def submit_workbook(
 
     A job that will not run here (no ``claim_owner``, or ``due_at``) gets the same checks
     and header check from peek_sheet, without parsing every row: its total_rows stays NULL
-    and the run that reads the rows counts them.
+    and the run that reads the rows counts them. ``on_progress`` hears what is being read
+    (the workbook, then its rows being counted) before any job exists.
     """
     from importer.excel import open_sheet, peek_sheet
     from importer.repositories.forms import get_form
 
     # A named form is looked up before the file is read (an unknown name is the error).
     named = get_form(conn, form_name) if form_name is not None else None
+    tell = on_progress or (lambda event: None)
+    size = _size_of(path)
+    tell(ReadingProgress(path.name, size, ProgressPhase.OPENING, sheet))
     content = read_workbook_bytes(path)
 
     def store_for(header: list[str]) -> _Store:
@@ -99,9 +125,14 @@ def submit_workbook(
     reader = open_sheet(
         content, sheet=sheet, engine=engine, memory_budget_mb=memory_budget_mb, file_name=path.name
     )
+
+    def count_rows() -> int:
+        tell(ReadingProgress(path.name, size, ProgressPhase.COUNTING, reader.sheet_name))
+        return reader.count_rows()
+
     try:
         submission = store_for(reader.header).submit(
-            reader, reader.count_rows, claim_owner=claim_owner, due_at=None
+            reader, count_rows, claim_owner=claim_owner, due_at=None
         )
     except BaseException:
         reader.close()

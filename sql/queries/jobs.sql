@@ -158,8 +158,7 @@ RETURNING *
 -- the cursor advance, heartbeat and lease extension, the rows, the rejected rows and their
 -- errors. Every insert joins the fence, so without it nothing is written. No row back:
 -- nothing was written (the caller finds out why). header_row and last_row tell a resume
--- which rows it need not read again. The keyed counts move here too (NULL stays NULL: a form
--- without a key, or a job from before they were kept).
+-- which rows it need not read again. The keyed counts (see migration 0003) move here too.
 WITH fence AS (
     UPDATE import_jobs
        SET success_rows = success_rows + %(good)s,
