@@ -38,8 +38,6 @@ from importer.states import JobStatus
 from importer.summary import SummaryRow, summary
 
 if TYPE_CHECKING:
-    from types import TracebackType
-
     from importer.excel.base import SheetReader
 
 _DURATION = re.compile(r"(\d+(?:\.\d+)?)\s*([smhd])", re.IGNORECASE)
@@ -96,8 +94,7 @@ def _consoles(as_json: bool) -> tuple[Console, bool]:
 class _Foreground:
     """A foreground command as the user sees it: what is being read before the job exists,
     the live view around the run (see running.foreground.run_in_foreground), then the
-    summary and the exit code. Used as a context manager around the whole command, so the
-    view is closed however it ends (Ctrl-C while the workbook is read included)."""
+    summary and the exit code."""
 
     def __init__(self, ctx: typer.Context, *, as_json: bool, quiet: bool) -> None:
         app_state = state(ctx)
@@ -112,17 +109,10 @@ class _Foreground:
         silent = quiet or (as_json and not live)
         self.view: ProgressView = make_view(console, quiet=silent, live=live)
 
-    def __enter__(self) -> _Foreground:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def interrupted(self) -> None:
+        """Ctrl-C before the run took over its signals (while the workbook is read)."""
         self.view.close()
-        if exc_type is KeyboardInterrupt and not self.quiet and not self.submitted:
+        if not self.quiet and not self.submitted:
             stderr_console().print("interrupted while reading the workbook; nothing was stored")
 
     def note(self, text: str) -> None:
@@ -217,8 +207,14 @@ def submit_command(
     due_at = parse_at(at) if at else (datetime.now(UTC) + parse_delay(in_) if in_ else None)
     if at is not None and due_at is not None and due_at <= datetime.now(UTC):
         raise UsageError(f"--at {at!r} is in the past; use a later time or leave --at out")
-    with _Foreground(ctx, as_json=as_json, quiet=quiet) as run:
+    run = _Foreground(ctx, as_json=as_json, quiet=quiet)
+    try:
         _submit(run, file, form, sheet, engine, force, due_at, detach, as_json, quiet)
+    except KeyboardInterrupt:
+        run.interrupted()
+        raise
+    finally:
+        run.view.close()
 
 
 def _submit(

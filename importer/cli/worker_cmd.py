@@ -16,13 +16,14 @@ from importer.cli.state import state
 from importer.cli.watch_view import WatchView, format_age
 from importer.database import describe_target
 from importer.errors import JobFailed
+from importer.layout import local_clock
 
 if TYPE_CHECKING:
     from importer.running.worker import WorkerEvent
 
 
 def _print_worker_event(event: WorkerEvent) -> None:
-    stdout_console().print(f"{datetime.now():%H:%M:%S} {event.message}")
+    stdout_console().print(f"{local_clock(datetime.now().astimezone())} {event.message}")
 
 
 def worker_command(

@@ -238,7 +238,7 @@ class ForegroundRunner:
 
 
 def _clock(moment: datetime) -> str:
-    return moment.astimezone().strftime("%H:%M:%S")
+    return moment.astimezone().strftime("%H:%M:%S %Z")  # the user's time, with its zone
 
 
 # --- a foreground command: several jobs, signals, the exit code ----------------------------
