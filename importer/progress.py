@@ -87,7 +87,7 @@ def _waited(seconds: float | None) -> str:
 class _Layout:
     """What a progress line holds; the richest that fits the width is used."""
 
-    bar: int  # least bar width (it grows into spare room, up to MAX_BAR); 0: no bar
+    bar: int  # least bar width (it takes a fifth of the line when there is room); 0: none
     name: int  # least cells of the file name, when the whole name does not fit; 0: no name
     good: bool
     percent: bool
