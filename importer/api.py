@@ -26,11 +26,11 @@ from importer.config import Settings, load_settings
 from importer.database import Connection, Database
 from importer.errors import NotFoundError, StateError, UsageError
 from importer.identity import new_owner
-from importer.repositories import fleet, jobs, retention
+from importer.repositories import fleet, jobs, rejected_rows, retention
 from importer.repositories import forms as forms_repo
 from importer.repositories import timers as timers_repo
 from importer.repositories.jobs import Job
-from importer.repositories.rejected_rows import RowProblem, first_problems
+from importer.repositories.rejected_rows import Reason, RowProblem, first_problems
 from importer.states import JobStatus, TimerStatus
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from importer.report import ExportSummary
     from importer.running.foreground import ForegroundReport
     from importer.running.job_run import JobProgress
-    from importer.submission import Submission
+    from importer.submission import ReadingCallback, Submission
 
 __all__ = ["Importer", "Job", "JobStatus", "RejectedRow", "RetryResult"]
 
@@ -263,9 +263,11 @@ class Importer:
         due_at: datetime | None = None,
         keep_reader: bool = False,
         column_map: Mapping[str, str] | None = None,
+        on_progress: ReadingCallback | None = None,
     ) -> Submission:
         """Check the workbook (a path, or bytes with ``file_name``) against the form, store it
-        and create its job (see submission.submit_workbook); nothing is imported yet."""
+        and create its job (see submission.submit_workbook); nothing is imported yet.
+        ``on_progress`` hears what is being read meanwhile."""
         from importer.submission import submit_workbook
 
         settings = self.settings
@@ -285,6 +287,7 @@ class Importer:
                 timer_max_attempts=settings.timer.max_attempts,
                 keep_reader=keep_reader,
                 column_map=column_map,
+                on_progress=on_progress,
             )
 
     def check(
@@ -324,6 +327,7 @@ class Importer:
         first_claimed: Job | None = None,
         eager: bool = True,
         reader: SheetReader | None = None,
+        on_signal: Callable[[int], None] | None = None,
     ) -> ForegroundReport:
         """Run the jobs here, one after the other, until each ends (see
         running.foreground.run_in_foreground)."""
@@ -339,7 +343,13 @@ class Importer:
             first_claimed=first_claimed,
             eager=eager,
             reader=reader,
+            on_signal=on_signal,
         )
+
+    def top_reasons(self, job_id: int, limit: int = 3) -> list[Reason]:
+        """The job's most common reasons for rejecting rows, most frequent first."""
+        with self.connection() as conn:
+            return rejected_rows.top_reasons(conn, job_id, limit)
 
     def export_rejected_rows(self, job_id: int, target: Path) -> ExportSummary:
         from importer.report import export_rejected_rows

@@ -54,6 +54,8 @@ class ProgressPhase(StrEnum):
     """What a job's progress event reports."""
 
     OPENING = "opening"
+    COUNTING = "counting"  # counting the sheet's rows (before the first is imported)
+    SKIPPING = "skipping"  # passing over rows an earlier run committed
     IMPORTING = "importing"
     DONE = "done"
     CANCELLED = "cancelled"

@@ -18,7 +18,7 @@ from importer.database import Connection
 from importer.errors import InputError, UsageError
 from importer.repositories import jobs
 from importer.repositories.jobs import Job
-from importer.states import JobStatus
+from importer.states import JobStatus, ProgressPhase
 
 if TYPE_CHECKING:
     from importer.excel import SheetPeek
@@ -33,6 +33,27 @@ class Submission:
     extra_columns: tuple[str, ...] = ()
     scheduled_timer: int | None = None
     reader: SheetReader | None = None  # keep_reader: the open sheet, for the job's own run
+
+
+@dataclass(frozen=True)
+class ReadingProgress:
+    """What a submit is doing before its job exists (the CLI shows it: a big workbook takes
+    seconds to parse). ``phase``: OPENING (reading the workbook) or COUNTING (its rows)."""
+
+    file_name: str
+    size_bytes: int | None
+    phase: ProgressPhase
+    sheet: str | None = None  # the sheet asked for, then the one being read
+
+
+ReadingCallback = Callable[[ReadingProgress], None]
+
+
+def _size_of(path: Path) -> int | None:
+    try:
+        return path.stat().st_size if path.is_file() else None
+    except OSError:
+        return None  # read_workbook_bytes says what is wrong
 
 
 def read_workbook_bytes(path: Path) -> bytes:
@@ -64,6 +85,7 @@ def submit_workbook(
     timer_max_attempts: int = 5,
     keep_reader: bool = False,
     column_map: Mapping[str, str] | None = None,
+    on_progress: ReadingCallback | None = None,
 ) -> Submission:
     """Check, store and create (one transaction). ``conn`` must be in autocommit mode.
 
@@ -77,19 +99,25 @@ def submit_workbook(
 
     A job that will not run here (no ``claim_owner``, or ``due_at``) gets the same checks
     and header check from peek_sheet, without parsing every row: its total_rows stays NULL
-    and the run that reads the rows counts them.
+    and the run that reads the rows counts them. ``on_progress`` hears what is being read
+    (the workbook, then its rows being counted) before any job exists.
     """
     from importer.excel import open_sheet, peek_sheet
     from importer.repositories.forms import get_form
 
     # A named form is looked up before the file is read (an unknown name is the error).
     named = get_form(conn, form_name) if form_name is not None else None
+    tell = on_progress or (lambda event: None)
     if isinstance(source, bytes):
         if not file_name:
             raise UsageError("a workbook given as bytes needs its file name (file_name=...)")
+        size: int | None = len(source)
         content, name = source, file_name
+        tell(ReadingProgress(name, size, ProgressPhase.OPENING, sheet))
     else:
-        content, name = read_workbook_bytes(source), file_name or source.name
+        name, size = file_name or source.name, _size_of(source)
+        tell(ReadingProgress(name, size, ProgressPhase.OPENING, sheet))
+        content = read_workbook_bytes(source)
 
     mapping = dict(column_map or {})
 
@@ -113,9 +141,14 @@ def submit_workbook(
     reader = open_sheet(
         content, sheet=sheet, engine=engine, memory_budget_mb=memory_budget_mb, file_name=name
     )
+
+    def count_rows() -> int:
+        tell(ReadingProgress(name, size, ProgressPhase.COUNTING, reader.sheet_name))
+        return reader.count_rows()
+
     try:
         submission = store_for(reader.header).submit(
-            reader, reader.count_rows, claim_owner=claim_owner, due_at=None
+            reader, count_rows, claim_owner=claim_owner, due_at=None
         )
     except BaseException:
         reader.close()
@@ -174,6 +207,7 @@ class _Store:
             total_rows=None,
             max_attempts=self.settings.max_attempts,
             column_map=self.column_map,
+            keyed=bool(self.form.key),
         )
         existing = None if self.force else jobs.find_job_by_key(self.conn, new.key)
         if existing is not None:

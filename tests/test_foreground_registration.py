@@ -123,7 +123,7 @@ def test_a_foreground_submit_is_listed_while_it_runs(
     assert "live workers:    0\n" in plain.stdout and "live foreground: 1\n" in plain.stdout
     watch = cli("watch", "--once")
     assert watch.exit_code == 0, watch.stderr
-    assert "live processes" in watch.stdout and f"{row['owner']} │ submit" in watch.stdout
+    assert "live processes" in watch.stdout and f"{row['owner']}  submit" in watch.stdout
     assert "workers 0  schedulers 0  foreground 1" in watch.stdout
     assert "workers 0 schedulers 0 foreground 1" in first_watch_line(cli_env)
 

@@ -270,7 +270,8 @@ def test_a_second_signal_exits_at_once_and_the_lease_is_left_to_expire(
         worker = start("worker", extra_env=SMALL_BATCHES)
         wait_for(
             lambda: conn.execute(
-                "SELECT 1 FROM pg_stat_activity WHERE query LIKE '%%form_data%%'"
+                # Only the batch statement sleeps (its trigger); it starts with its fence.
+                "SELECT 1 FROM pg_stat_activity WHERE query LIKE '%%UPDATE import_jobs%%'"
                 " AND wait_event = 'PgSleep' AND datname = current_database()"
             ).fetchone(),
             what="a batch to be under way",

@@ -7,30 +7,47 @@ anything else prints one line too, with the traceback only under --debug.
 from __future__ import annotations
 
 import sys
+import time
 import traceback
 from collections.abc import Sequence
+from typing import Any
 
-from rich.text import Text
-
-from importer.cli.app import app
-from importer.cli.output import stderr_console
-from importer.errors import ImporterError
+# When this process started, near enough: before the CLI's own imports (they load below, in
+# run), so that a command's times include its start-up.
+PROCESS_STARTED = time.monotonic()
 
 __all__ = ["app", "main", "run"]
 
 
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        from importer.cli.app import app
+
+        return app
+    raise AttributeError(f"module 'importer.cli' has no attribute {name!r}")
+
+
 def _report(message: str) -> None:
+    from rich.text import Text
+
+    from importer.cli.output import stderr_console
+
     # The message holds user text (paths, headers, form names): never read it as markup.
     stderr_console().print(Text.assemble(("error:", "red"), " ", message), highlight=False)
 
 
-def run(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; return the process exit code."""
+def run(argv: Sequence[str] | None = None, *, started: float | None = None) -> int:
+    """Run the CLI; return the process exit code. ``started``: when the command started
+    (default: now), where its times count from."""
+    from importer.cli.app import app
+    from importer.errors import ImporterError
+
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
     try:
-        # Standalone mode: typer itself reports usage errors (exit 2), --help, Exit.
-        app(args=args, prog_name="importer")
+        # Standalone mode: typer itself reports usage errors (exit 2), --help, Exit. The
+        # start travels as the root context's obj (see app.root).
+        app(args=args, prog_name="importer", obj=started or time.monotonic())
     except SystemExit as exc:
         code = exc.code
         return code if isinstance(code, int) else (0 if code is None else 1)
@@ -51,4 +68,4 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 
 def main() -> None:
-    sys.exit(run())
+    sys.exit(run(started=PROCESS_STARTED))

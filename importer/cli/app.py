@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import typer
@@ -37,7 +38,8 @@ def root(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
 ) -> None:
-    ctx.obj = AppState(config_path=config, debug=debug)
+    started = ctx.obj if isinstance(ctx.obj, float) else time.monotonic()  # see cli.run
+    ctx.obj = AppState(config_path=config, debug=debug, started=started)
 
 
 for module in (db_cmd, forms_cmd, jobs_cmd, check_cmd, worker_cmd, timers_cmd, purge_cmd):

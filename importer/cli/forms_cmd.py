@@ -13,6 +13,7 @@ from importer.cli.output import stderr_console, stdout_console
 from importer.cli.state import state
 from importer.errors import InputError
 from importer.forms import form_to_toml, load_form_file
+from importer.layout import local_time
 
 forms_app = typer.Typer(
     help="Form definitions: the fields a workbook must provide.", no_args_is_help=True
@@ -61,7 +62,7 @@ def list_command(
         key = f"  key: {', '.join(s.key)}" if s.key else ""
         console.print(
             f"{s.name:<{width}}  v{s.version:<3} {s.fields:>3} fields  "
-            f"updated {s.updated_at:%Y-%m-%d %H:%M}{key}",
+            f"updated {local_time(s.updated_at, seconds=False)}{key}",
             markup=False,
         )
 

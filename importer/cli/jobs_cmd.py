@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import re
 import sys
+import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
-from rich.table import Table
+from rich.text import Text
 
 from importer.cli.help import help_for
 from importer.cli.output import is_terminal, stderr_console, stdout_console
@@ -24,14 +25,8 @@ from importer.cli.state import state
 from importer.config import ENGINES
 from importer.errors import JobFailed, UsageError
 from importer.identity import new_owner
-from importer.progress import (
-    ProgressView,
-    SummaryRow,
-    format_count,
-    make_view,
-    plain_table,
-    summary_table,
-)
+from importer.layout import Column, fitted_table, local_time
+from importer.progress import ProgressView, format_count, make_view
 from importer.repositories.jobs import Job
 from importer.repositories.rejected_rows import RowProblem
 from importer.running.foreground import (
@@ -41,6 +36,7 @@ from importer.running.foreground import (
     job_failure,
 )
 from importer.states import JobStatus
+from importer.summary import SummaryRow, summary
 
 if TYPE_CHECKING:
     from importer.excel.base import SheetReader
@@ -106,22 +102,37 @@ def _consoles(as_json: bool) -> tuple[Console, bool]:
 
 
 class _Foreground:
-    """A foreground command as the user sees it: the live view around the run (see
-    running.foreground.run_in_foreground), then the summary and the exit code."""
+    """A foreground command as the user sees it: what is being read before the job exists,
+    the live view around the run (see running.foreground.run_in_foreground), then the
+    summary and the exit code."""
 
     def __init__(self, ctx: typer.Context, *, as_json: bool, quiet: bool) -> None:
-        self.importer = state(ctx).importer()
+        app_state = state(ctx)
+        self.importer = app_state.importer()
+        self.started = app_state.started
         self.as_json = as_json
         self.quiet = quiet
         self.owner = new_owner()
+        self.submitted = False  # a submit's job exists (or was found)
         console, live = _consoles(as_json)
         # With --json on a pipe, stdout is for the JSON and stderr stays for errors.
         silent = quiet or (as_json and not live)
         self.view: ProgressView = make_view(console, quiet=silent, live=live)
 
+    def interrupted(self) -> None:
+        """Ctrl-C before the run took over its signals (while the workbook is read)."""
+        self.view.close()
+        if not self.quiet and not self.submitted:
+            stderr_console().print("interrupted while reading the workbook; nothing was stored")
+
     def note(self, text: str) -> None:
         if not self.quiet:
             self.view.note(text)
+
+    def _on_signal(self, signum: int) -> None:
+        # Called in the signal handler: the view is ended from another thread, never here.
+        del signum
+        threading.Thread(target=self.view.interrupt, name="view-interrupt", daemon=True).start()
 
     def run(
         self,
@@ -139,8 +150,21 @@ class _Foreground:
                 first_claimed=first_claimed,
                 eager=eager,
                 reader=reader,
+                on_signal=self._on_signal,
             )
         self.finish(report)
+
+    def summary_rows(self, report: ForegroundReport) -> list[SummaryRow]:
+        """Each job's time counts from the end of the one before, the first's from the
+        command's start: reading the workbook and waits are part of what the user waited."""
+        rows = []
+        since = self.started
+        for result in report.results:
+            job = result.job
+            reasons = self.importer.top_reasons(job.id) if job.failed_rows else []
+            rows.append(SummaryRow(job, result.ended - since, result.run_rows, reasons))
+            since = result.ended
+        return rows
 
     def finish(self, report: ForegroundReport) -> None:
         out = stdout_console()
@@ -148,13 +172,13 @@ class _Foreground:
             for result in report.results:
                 _print_json(out, result.job)
         elif not self.quiet and report.results:
-            rows = [SummaryRow(r.job, r.run_seconds, r.run_rows) for r in report.results]
-            out.print(summary_table(rows, rich=is_terminal()), markup=False)
+            width = out.width if is_terminal() else None
+            out.print(summary(self.summary_rows(report), width), markup=False)
         err = stderr_console()
         for job in report.interrupted:
             err.print(
                 f"stopped: job {job.id} has {job.cursor:,} of {format_count(job.total_rows)}"
-                f" rows committed and is {job.status}; continue with: importer resume {job.id}",
+                f" rows committed and is {job.status}\ncontinue with: importer resume {job.id}",
                 markup=False,
             )
         _exit(report.exit_code, report.failure)
@@ -200,18 +224,44 @@ def submit_command(
     if at is not None and due_at is not None and due_at <= datetime.now(UTC):
         raise UsageError(f"--at {at!r} is in the past; use a later time or leave --at out")
     run = _Foreground(ctx, as_json=as_json, quiet=quiet)
+    try:
+        mapping = column_map(map_, ignore)
+        _submit(run, file, form, mapping, sheet, engine, force, due_at, detach, as_json, quiet)
+    except KeyboardInterrupt:
+        run.interrupted()
+        raise
+    finally:
+        run.view.close()
+
+
+def _submit(
+    run: _Foreground,
+    file: Path,
+    form: str | None,
+    mapping: dict[str, str],
+    sheet: str | None,
+    engine: str | None,
+    force: bool,
+    due_at: datetime | None,
+    detach: bool,
+    as_json: bool,
+    quiet: bool,
+) -> None:
     foreground = not detach and due_at is None
     submission = run.importer.submit_file(
         file,
         form=form,
-        column_map=column_map(map_, ignore),
+        column_map=mapping,
         sheet=sheet,
         engine=engine,
         force=force,
         claim_owner=run.owner if foreground else None,
         due_at=due_at,
         keep_reader=foreground,
+        on_progress=run.view.reading,
     )
+    run.view.reading_done()
+    run.submitted = True
     job = submission.job
     err = stderr_console()
     if submission.extra_columns and not quiet:
@@ -233,7 +283,7 @@ def submit_command(
             _print_json(stdout_console(), job, scheduled_timer=submission.scheduled_timer)
         elif due_at is not None:
             stdout_console().print(
-                f"job {job.id} scheduled for {due_at.astimezone():%Y-%m-%d %H:%M:%S %Z}"
+                f"job {job.id} scheduled for {local_time(due_at)}"
                 f"{_rows_note(job)}; `importer timers` makes it available then and a worker"
                 " runs it",
                 markup=False,
@@ -313,19 +363,23 @@ def _time_left(moment: datetime | None) -> str:
 
 
 def _status_lines(job: Job) -> str:
-    def when(moment: datetime | None) -> str:
-        return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S") if moment else "-"
-
+    when = local_time
     # A queued job's rows are counted by the run that reads them.
     total = "not counted yet" if job.total_rows is None else f"{job.total_rows:,} total"
+    keyed = job.keyed_counts
     lines = [
         f"job {job.id}: {job.file_name} -> form {job.form} (version {job.form_version}),"
         f" sheet {job.sheet or '-'}, engine {job.engine}",
         f"  status:    {job.status}" + (" (cancel requested)" if job.cancel_requested else ""),
         f"  rows:      {total}, {job.success_rows:,} imported, {job.failed_rows:,} rejected",
+    ]
+    if keyed is not None:  # a form with a key: what the imported rows did to the stored ones
+        lines.append("  imported:  {:,} inserted, {:,} updated, {:,} unchanged".format(*keyed))
+    lines += [
         f"  attempts:  {job.attempts} of {job.max_attempts}",
-        f"  created:   {when(job.created_at)}   started: {when(job.started_at)}"
-        f"   finished: {when(job.finished_at)}",
+        f"  created:   {when(job.created_at)}",
+        f"  started:   {when(job.started_at)}",
+        f"  finished:  {when(job.finished_at)}",
     ]
     if job.status is JobStatus.RUNNING:
         lines.append(f"  lease:     {job.lease_owner} until {when(job.lease_expires_at)}")
@@ -380,7 +434,12 @@ def jobs_command(
     if not found:
         out.print("no import jobs" + (f" with status {', '.join(wanted)}" if wanted else ""))
         return
-    headers = ("Job", "Status", "Form", "File", "Rows", "Imported", "Rejected", "Attempts")
+    width = out.width if is_terminal() else None
+    out.print(jobs_table(found, width), markup=False)
+
+
+def jobs_table(found: list[Job], width: int | None) -> Text:
+    """The jobs as a table for ``width`` cells (None: a pipe; every column, no rule)."""
     cells = [
         [
             str(job.id),
@@ -391,20 +450,25 @@ def jobs_command(
             format_count(job.success_rows),
             format_count(job.failed_rows),
             f"{job.attempts}/{job.max_attempts}",
-            job.created_at.astimezone().strftime("%Y-%m-%d %H:%M"),
+            local_time(job.created_at, seconds=False),
         ]
         for job in found
     ]
-    right = {0, 4, 5, 6, 7}
-    if not is_terminal():
-        out.print(plain_table([*headers, "Created"], cells, right), markup=False)
-        return
-    table = Table()
-    for index, name in enumerate((*headers, "Created")):
-        table.add_column(name, justify="right" if index in right else "left", no_wrap=True)
-    for row in cells:
-        table.add_row(*row)
-    out.print(table)
+    return fitted_table(JOBS_COLUMNS, cells, width, rule=width is not None)
+
+
+# At 80 columns the attempts, the row count and the form go first (`importer status` has them).
+JOBS_COLUMNS = (
+    Column("Job", right=True),
+    Column("Status"),
+    Column("Form", drop=3, soft=12, least=6),
+    Column("File", soft=16, least=8),
+    Column("Rows", right=True, drop=2),
+    Column("Imported", right=True),
+    Column("Rejected", right=True),
+    Column("Attempts", right=True, drop=1),
+    Column("Created", drop=4),
+)
 
 
 def errors_command(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from importer.database import Database
 class AppState:
     config_path: Path | None = None
     debug: bool = False
+    started: float = field(default_factory=time.monotonic)  # the command's start (monotonic)
     _settings: Settings | None = None
     _warned: bool = False
     _importer: Importer | None = field(default=None, repr=False)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import typer
-from rich.table import Table
+from rich.text import Text
 
 from importer.cli.help import help_for
 from importer.cli.jobs_cmd import parse_timer_id
-from importer.cli.output import stdout_console
+from importer.cli.output import is_terminal, stdout_console
 from importer.cli.state import state
 from importer.cli.worker_cmd import (
     daemon_log,
@@ -17,6 +17,8 @@ from importer.cli.worker_cmd import (
     metrics_host_option,
     metrics_port_option,
 )
+from importer.layout import Column, fitted_table, local_time
+from importer.repositories.timers import Timer
 from importer.states import TimerStatus
 from importer.timers.scheduler import TimerScheduler
 
@@ -78,22 +80,38 @@ def list_command(
     if not timers:
         console.print("no timers")
         return
-    table = Table()
-    for column in ("id", "kind", "target", "status", "due", "attempts"):
-        table.add_column(column, no_wrap=True)
-    table.add_column("owner / error")
-    for timer in timers:
-        detail = timer.lease_owner if timer.status is TimerStatus.PROCESSING else timer.last_error
-        table.add_row(
+    terminal = is_terminal()
+    console.print(timers_table(timers, console.width if terminal else None), markup=False)
+
+
+def timers_table(timers: list[Timer], width: int | None) -> Text:
+    """The timers as a table for ``width`` cells (None: a pipe; every column, no rule)."""
+    rows = [
+        [
             str(timer.id),
             timer.kind,
             timer.target,
             timer.status,
-            timer.due_at.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
+            local_time(timer.due_at),
             f"{timer.attempts}/{timer.max_attempts}",
-            detail or "",
-        )
-    console.print(table)
+            (timer.lease_owner if timer.status is TimerStatus.PROCESSING else timer.last_error)
+            or "",
+        ]
+        for timer in timers
+    ]
+    return fitted_table(TIMER_COLUMNS, rows, width, rule=width is not None)
+
+
+# The owner of a processing timer, or why the last attempt failed; cut first, then dropped.
+TIMER_COLUMNS = (
+    Column("Timer", right=True),
+    Column("Kind"),
+    Column("Target", right=True),
+    Column("Status"),
+    Column("Due"),
+    Column("Attempts", right=True, drop=1),
+    Column("Owner / error", soft=20, least=12, drop=2),
+)
 
 
 @timers_app.command("cancel", **help_for("timers cancel"))

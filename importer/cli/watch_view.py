@@ -11,11 +11,10 @@ from typing import Any
 
 from rich.console import Console, Group, RenderableType
 from rich.live import Live
-from rich.progress_bar import ProgressBar
-from rich.table import Table
 from rich.text import Text
 
 from importer.database import Connection, connect
+from importer.layout import BarCell, Cell, Column, fitted_table, local_clock, local_time
 from importer.repositories.fleet import FleetSnapshot, fleet_snapshot
 
 
@@ -70,13 +69,15 @@ class WatchView:
                 transient=False,
             ) as screen:
                 while not stop.is_set():
-                    screen.update(self._frame(), refresh=True)
+                    screen.update(self._frame(console), refresh=True)
                     stop.wait(interval)
             return
         while True:
             snapshot, error = self._snapshot()
             if once and snapshot is not None:
-                console.print(self._render(snapshot))
+                # A terminal gets tables that fit it; a pipe gets every column in full.
+                width = console.width if console.is_terminal else None
+                console.print(self._render(snapshot, width))
             else:
                 console.print(self._plain_line(snapshot, error))
             if once or stop.wait(interval):
@@ -114,15 +115,18 @@ class WatchView:
 
     # --- rendering -------------------------------------------------------------------------
 
-    def _frame(self) -> RenderableType:
+    def _frame(self, console: Console) -> RenderableType:
         snapshot, error = self._snapshot()
-        return self._render(snapshot) if snapshot is not None else self._render_error(error or "")
+        if snapshot is None:
+            return self._render_error(error or "")
+        # Room at the end of the last line for the echo of ^C (it would wrap a full line).
+        return self._render(snapshot, console.width - 2)
 
     def _render_error(self, message: str) -> RenderableType:
         return Text(f"importer watch — {self.target} — {message}", style="yellow")
 
     def _plain_line(self, snapshot: FleetSnapshot | None, error: str | None) -> str:
-        stamp = f"{datetime.now():%H:%M:%S}"
+        stamp = local_clock(datetime.now().astimezone())
         if snapshot is None:
             return f"{stamp} database unavailable: {error}"
         s = snapshot.stats
@@ -135,95 +139,157 @@ class WatchView:
             f"foreground {s.live_foreground}"
         )
 
-    def _render(self, snapshot: FleetSnapshot) -> RenderableType:
+    def _header(self, snapshot: FleetSnapshot, width: int | None) -> Text:
+        """The title, then the counts: whole items, as many to a line as the width holds."""
         s = snapshot.stats
         oldest = format_age(s.oldest_queued_seconds) if s.oldest_queued_seconds is not None else "-"
-        header = Text.assemble(
-            ("importer watch", "bold"),
-            f"  {self.target}  {s.now.astimezone():%H:%M:%S}\n",
-            ("queued ", "dim"), str(s.queued), ("  scheduled ", "dim"), str(s.scheduled),
-            ("  running ", "dim"), (str(s.running), "cyan"),
-            ("  failed ", "dim"), (str(s.failed), "red" if s.failed else ""),
-            ("  oldest queued ", "dim"), oldest,
-            ("  rows/s ", "dim"), f"{s.rows_per_second:,.0f}",
-            ("  failed attempts (1h) ", "dim"),
-            (str(s.attempts_failed_last_hour), "red" if s.attempts_failed_last_hour else ""),
-            ("  timers due ", "dim"), str(s.timers_due), (f" of {s.timers_live} live", "dim"),
-            ("  workers ", "dim"), str(s.live_workers),
-            ("  schedulers ", "dim"), str(s.live_schedulers),
-            ("  foreground ", "dim"), str(s.live_foreground),
-        )  # fmt: skip
-        parts: list[RenderableType] = [header, self._running_table(snapshot)]
+        items = [
+            Text.assemble(("queued ", "dim"), str(s.queued)),
+            Text.assemble(("scheduled ", "dim"), str(s.scheduled)),
+            Text.assemble(("running ", "dim"), (str(s.running), "cyan")),
+            Text.assemble(("failed ", "dim"), (str(s.failed), "red" if s.failed else "")),
+            Text.assemble(("oldest queued ", "dim"), oldest),
+            Text.assemble(("rows/s ", "dim"), f"{s.rows_per_second:,.0f}"),
+            Text.assemble(
+                ("failed attempts (1h) ", "dim"),
+                (str(s.attempts_failed_last_hour), "red" if s.attempts_failed_last_hour else ""),
+            ),
+            Text.assemble(
+                ("timers due ", "dim"), str(s.timers_due), (f" of {s.timers_live} live", "dim")
+            ),
+            Text.assemble(("workers ", "dim"), str(s.live_workers)),
+            Text.assemble(("schedulers ", "dim"), str(s.live_schedulers)),
+            Text.assemble(("foreground ", "dim"), str(s.live_foreground)),
+        ]
+        title = Text.assemble(
+            ("importer watch", "bold"), "  ", self.target, "  ", local_clock(s.now)
+        )
+        if width is not None:
+            title.truncate(width, overflow="ellipsis")
+        lines = [title, Text()]
+        for item in items:
+            line = lines[-1]
+            if line.cell_len and width is not None and line.cell_len + 2 + item.cell_len > width:
+                lines.append(Text())
+                line = lines[-1]
+            if line.cell_len:
+                line.append("  ")
+            line.append_text(item)
+        return Text("\n").join(lines)
+
+    def _render(self, snapshot: FleetSnapshot, width: int | None) -> RenderableType:
+        parts: list[RenderableType] = [
+            self._header(snapshot, width),
+            self._running_table(snapshot, width),
+        ]
         if snapshot.workers:
-            parts.append(self._workers_table(snapshot))
+            parts.append(self._workers_table(snapshot, width))
         if snapshot.timers:
-            parts.append(self._timers_table(snapshot))
+            parts.append(self._timers_table(snapshot, width))
         if snapshot.failed:
-            parts.append(self._failed_table(snapshot))
+            parts.append(self._failed_table(snapshot, width))
         return Group(*parts)
 
-    def _running_table(self, snapshot: FleetSnapshot) -> Table:
-        table = Table(title="running jobs", title_justify="left", expand=False)
-        for column in ("job", "file", "progress", "rows", "rejected", "rows/s", "owner"):
-            table.add_column(column, no_wrap=True)
-        if not snapshot.running:
-            table.add_row("-", "none", "", "", "", "", "")
+    def _running_table(self, snapshot: FleetSnapshot, width: int | None) -> Text:
+        rows: list[list[Cell]] = []
         for job in snapshot.running:
             done = int(job["success_rows"]) + int(job["failed_rows"])
             total = job["total_rows"]
-            bar = ProgressBar(total=float(total or 0) or None, completed=done, width=24)
-            rows = f"{done:,}/{total:,}" if total else f"{done:,}"
             # Between refreshes once seen twice; until then its current run's average.
             rate = self._rates.get(job["id"], job.get("rows_per_second"))
             name = job["file_name"] + (" (cancelling)" if job["cancel_requested"] else "")
-            table.add_row(
-                str(job["id"]),
-                name,
-                bar,
-                rows,
-                f"{int(job['failed_rows']):,}",
-                f"{rate:,.0f}" if rate is not None else "…",
-                job["lease_owner"] or "",
+            rows.append(
+                [
+                    str(job["id"]),
+                    name,
+                    BarCell(done, int(total) if total else None),
+                    f"{done:,}/{total:,}" if total else f"{done:,}",
+                    f"{int(job['failed_rows']):,}",
+                    f"{rate:,.0f}" if rate is not None else "…",
+                    job["lease_owner"] or "",
+                ]
             )
-        return table
+        if not rows:
+            rows.append(["-", "none", "", "", "", "", ""])
+        return _titled("running jobs", fitted_table(RUNNING_COLUMNS, rows, width))
 
-    def _workers_table(self, snapshot: FleetSnapshot) -> Table:
-        table = Table(title="live processes", title_justify="left")
-        for column in ("owner", "kind", "up", "heartbeat"):
-            table.add_column(column, no_wrap=True)
+    def _workers_table(self, snapshot: FleetSnapshot, width: int | None) -> Text:
         now = snapshot.stats.now
-        for proc in snapshot.workers:
-            table.add_row(
+        rows: list[list[Cell]] = [
+            [
                 proc["owner"],
                 proc["kind"],
                 format_age(_seconds_between(now, proc["started_at"])),
                 format_age(_seconds_between(now, proc["heartbeat_at"])) + " ago",
-            )
-        return table
+            ]
+            for proc in snapshot.workers
+        ]
+        return _titled("live processes", fitted_table(PROCESS_COLUMNS, rows, width))
 
-    def _timers_table(self, snapshot: FleetSnapshot) -> Table:
-        table = Table(title="next timers", title_justify="left")
-        for column in ("timer", "kind", "target", "status", "due", "attempts"):
-            table.add_column(column, no_wrap=True)
+    def _timers_table(self, snapshot: FleetSnapshot, width: int | None) -> Text:
         now = snapshot.stats.now
+        rows: list[list[Cell]] = []
         for timer in snapshot.timers:
             wait = -_seconds_between(now, timer["due_at"])
-            due = f"in {format_age(wait)}" if wait > 0 else f"due {format_age(-wait)} ago"
-            table.add_row(
-                str(timer["id"]),
-                timer["kind"],
-                timer["target"],
-                timer["status"],
-                due,
-                f"{timer['attempts']}/{timer['max_attempts']}",
+            due = f"in {format_age(wait)}" if wait > 0 else f"{format_age(-wait)} ago"
+            rows.append(
+                [
+                    str(timer["id"]),
+                    timer["kind"],
+                    timer["target"],
+                    timer["status"],
+                    due,
+                    local_time(datetime.fromisoformat(str(timer["due_at"]))),
+                    f"{timer['attempts']}/{timer['max_attempts']}",
+                ]
             )
-        return table
+        return _titled("next timers", fitted_table(TIMER_COLUMNS, rows, width))
 
-    def _failed_table(self, snapshot: FleetSnapshot) -> Table:
-        table = Table(title="recently failed", title_justify="left")
-        for column in ("job", "file", "attempts", "error"):
-            table.add_column(column)
-        for job in snapshot.failed:
-            error = (job["last_error"] or "")[:120]
-            table.add_row(str(job["id"]), job["file_name"], str(job["attempts"]), error)
-        return table
+    def _failed_table(self, snapshot: FleetSnapshot, width: int | None) -> Text:
+        rows: list[list[Cell]] = [
+            [
+                str(job["id"]),
+                job["file_name"],
+                str(job["attempts"]),
+                " ".join((job["last_error"] or "").split())[:300],
+            ]
+            for job in snapshot.failed
+        ]
+        return _titled("recently failed", fitted_table(FAILED_COLUMNS, rows, width))
+
+
+def _titled(title: str, table: Text) -> Text:
+    return Text("\n").join([Text(), Text(title, style="bold"), table])
+
+
+# At 80 columns the least needed columns go first; the job id, the rows and the bar stay.
+RUNNING_COLUMNS = (
+    Column("Job", right=True),
+    Column("File", soft=16, least=8),
+    Column("Progress", soft=12, least=6, bar_width=24),
+    Column("Rows", right=True),
+    Column("Rejected", right=True),
+    Column("Rows/s", right=True, drop=1),
+    Column("Owner", soft=12, least=10, middle=True, drop=2),
+)
+PROCESS_COLUMNS = (
+    Column("Owner", soft=24, least=12, middle=True),
+    Column("Kind"),
+    Column("Up", right=True),
+    Column("Heartbeat", right=True),
+)
+TIMER_COLUMNS = (
+    Column("Timer", right=True),
+    Column("Kind"),
+    Column("Target", right=True),
+    Column("Status"),
+    Column("Due", right=True),
+    Column("Due at", drop=2),
+    Column("Attempts", right=True, drop=1),
+)
+FAILED_COLUMNS = (
+    Column("Job", right=True),
+    Column("File", soft=16, least=8),
+    Column("Attempts", right=True, drop=1),
+    Column("Error", soft=24, least=12),
+)

@@ -12,6 +12,7 @@ PostgreSQL.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -119,10 +120,11 @@ class BatchWriter:
         with conn.transaction():
             good, bad = len(batch.valid), len(batch.rejected)
             rejected_json, errors_json = batch.rejected_json, batch.errors_json
+            outcomes: Counter[str] = Counter()
             if self.form.key:
                 if not self._fence_first():
                     return self._not_written()
-                duplicates = self._upsert(batch.rows, batch.valid)
+                duplicates = self._upsert(batch.rows, batch.valid, outcomes)
                 if duplicates:
                     rejected_json, errors_json = _rejected_json([*batch.rejected, *duplicates])
                     good, bad = good - len(duplicates), bad + len(duplicates)
@@ -135,6 +137,9 @@ class BatchWriter:
                     "last_row": batch.last_row,
                     "good": good,
                     "bad": bad,
+                    "inserted": outcomes["inserted"],
+                    "updated": outcomes["updated"],
+                    "unchanged": outcomes["unchanged"],
                     "form": self.form.name,
                     "rows": batch.rows_json,
                     "rejected": rejected_json,
@@ -148,6 +153,9 @@ class BatchWriter:
             self.job,
             success_rows=counters["success_rows"],
             failed_rows=counters["failed_rows"],
+            inserted_rows=counters["inserted_rows"],
+            updated_rows=counters["updated_rows"],
+            unchanged_rows=counters["unchanged_rows"],
             header_row=self.header_row,
             last_row=batch.last_row,
         )
@@ -196,8 +204,11 @@ class BatchWriter:
     def _record_key(self, data: dict[str, Any]) -> str:
         return _encode([data.get(name) for name in self.form.key])
 
-    def _upsert(self, rows: Sequence[Any], valid: Sequence[ValidRow]) -> list[RejectedRow]:
-        """Insert or update on (form, key). A key seen earlier in the same file (this batch
+    def _upsert(
+        self, rows: Sequence[Any], valid: Sequence[ValidRow], outcomes: Counter[str]
+    ) -> list[RejectedRow]:
+        """Insert or update on (form, key), counting in ``outcomes`` what each row did
+        (inserted / updated / unchanged). A key seen earlier in the same file (this batch
         or a committed one of this job) makes the later row a row error: returned."""
         first_row: dict[str, int] = {}
         unique: list[tuple[ValidRow, str]] = []
@@ -220,6 +231,7 @@ class BatchWriter:
                 },
             ).fetchall()
             accepted = {r["row_number"] for r in returned}
+            outcomes.update(r["outcome"] for r in returned)
         earlier_in_file = [(row, key) for row, key in unique if row.number not in accepted]
         if earlier_in_file:
             holders = self.conn.execute(

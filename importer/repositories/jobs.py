@@ -55,6 +55,10 @@ class Job:
     # Retention removed its rejected rows and errors (and its workbook, unless a job that
     # may still need the file shares it): it can no longer be retried or exported.
     purged_at: datetime | None = None
+    # Forms with a key: what the good rows did to the stored data (None: no key, or unknown).
+    inserted_rows: int | None = None
+    updated_rows: int | None = None
+    unchanged_rows: int | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Job:
@@ -71,10 +75,20 @@ class Job:
     def terminal(self) -> bool:
         return self.status.terminal
 
+    @property
+    def keyed_counts(self) -> tuple[int, int, int] | None:
+        """(inserted, updated, unchanged) for a form with a key; None otherwise."""
+        if self.inserted_rows is None or self.updated_rows is None or self.unchanged_rows is None:
+            return None
+        return self.inserted_rows, self.updated_rows, self.unchanged_rows
+
     def to_json(self) -> dict[str, Any]:
         def iso(value: datetime | None) -> str | None:
             return value.isoformat() if value is not None else None
 
+        keyed = self.keyed_counts
+        names = ("inserted", "updated", "unchanged")
+        counts = {} if keyed is None else dict(zip(names, keyed, strict=True))
         return {
             "id": self.id,
             "status": self.status,
@@ -88,6 +102,7 @@ class Job:
             "total_rows": self.total_rows,
             "success_rows": self.success_rows,
             "failed_rows": self.failed_rows,
+            **counts,
             "attempts": self.attempts,
             "max_attempts": self.max_attempts,
             "error": self.last_error,
@@ -160,6 +175,7 @@ class NewJob:
     total_rows: int | None
     max_attempts: int
     column_map: dict[str, str] = field(default_factory=dict)
+    keyed: bool = False  # the form has a key: its rows are inserted, updated or unchanged
 
     @property
     def key(self) -> str:
@@ -196,6 +212,7 @@ def create_job(
             "key": new.key,
             "waiting": waiting,
             "column_map": Jsonb(new.column_map),
+            "keyed": new.keyed,
         }
         row = conn.execute(q.insert_import_job, params).fetchone()
         if row is None:  # a concurrent submit of the same file won

@@ -1,4 +1,5 @@
-"""A job's rejected rows, read back for the sender (SQL in sql/queries/jobs.sql)."""
+"""A job's rejected rows, read back for the sender (SQL in sql/queries/jobs.sql), and their
+most common reasons (sql/queries/reasons.sql)."""
 
 from __future__ import annotations
 
@@ -72,4 +73,25 @@ def first_problems(conn: Connection, job_id: int, rows: int) -> list[RowProblem]
     return [
         RowProblem(r["row_number"], r["column_name"], r["raw_value"], r["message"])
         for r in found.fetchall()
+    ]
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One of the most common reasons a job's rows were rejected."""
+
+    column: str | None
+    example: str  # the most frequent message of this reason
+    errors: int  # cells rejected for it
+    variants: int  # different messages (different values) grouped under it
+
+
+def top_reasons(conn: Connection, job_id: int, limit: int = 3) -> list[Reason]:
+    """The job's most common rejection reasons, most frequent first."""
+    rows = conn.execute(
+        queries().top_rejection_reasons, {"job_id": job_id, "limit": limit}
+    ).fetchall()
+    return [
+        Reason(row["column_name"], row["example"], int(row["errors"]), int(row["variants"]))
+        for row in rows
     ]

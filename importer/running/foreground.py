@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,7 @@ class RunResult:
     run_rows: int  # rows this process committed
     run_seconds: float
     interrupted: bool  # the user stopped us: the job is back to pending (or still elsewhere)
+    ended: float = field(default_factory=time.monotonic)  # when this process was done with it
 
 
 def progress_of(job: Job, phase: ProgressPhase, message: str | None = None) -> JobProgress:
@@ -236,7 +238,7 @@ class ForegroundRunner:
 
 
 def _clock(moment: datetime) -> str:
-    return moment.astimezone().strftime("%H:%M:%S")
+    return moment.astimezone().strftime("%H:%M:%S %Z")  # the user's time, with its zone
 
 
 # --- a foreground command: several jobs, signals, the exit code ----------------------------
@@ -305,17 +307,27 @@ def run_in_foreground(
     first_claimed: Job | None = None,
     eager: bool = True,
     reader: SheetReader | None = None,
+    on_signal: Callable[[int], None] | None = None,
 ) -> ForegroundReport:
     """Drive the jobs one after the other in this process until each ends; the first
     SIGINT/SIGTERM stops at the next batch boundary (progress kept, the job back to
-    pending) and ends the command. One registration in `workers` covers all the jobs."""
+    pending) and ends the command. One registration in `workers` covers all the jobs.
+
+    ``on_signal`` hears that first signal at once, from the signal handler: it must only
+    take note (a view closes itself on another thread, see progress.LiveView.interrupt)."""
     stop = threading.Event()
     stopped_by: list[int] = []
+
+    def first_signal(signum: int) -> None:
+        stopped_by.append(signum)
+        if on_signal is not None:
+            on_signal(signum)
+
     results: list[RunResult] = []
     runner = ForegroundRunner(
         url, settings, owner, stop=stop, on_progress=on_progress, on_note=on_note
     )
-    with graceful_signals(stop, stopped_by.append), runner:
+    with graceful_signals(stop, first_signal), runner:
         for job_id in job_ids:
             first = first_claimed is not None and first_claimed.id == job_id
             results.append(

@@ -55,7 +55,7 @@ class JobProgress:
     success_rows: int
     failed_rows: int
     run_rows: int  # rows processed by this run (a resumed run starts at 0)
-    run_seconds: float  # since this run started processing rows
+    run_seconds: float  # since this run reached its own rows (after those it skips)
     message: str | None = None
 
     @classmethod
@@ -302,6 +302,7 @@ class _Run:
                 header_row=reader.header_row,
             )
             if self.job.total_rows is None:
+                self.emit(ProgressPhase.COUNTING, f"counting the rows of sheet {reader.sheet_name}")
                 with permanent(DAMAGED):
                     total = reader.count_rows()
                 writer.set_total_rows(total)
@@ -310,8 +311,22 @@ class _Run:
                 self.settings.rows_per_transaction, skip=skip, after_row=after_row
             )
             self.rows_started = time.monotonic()
-            self.emit(ProgressPhase.IMPORTING)
+            if skip:
+                self.emit(ProgressPhase.SKIPPING, f"skipping {skip:,} committed rows")
+                batches = self.own_rows(batches)
+            else:
+                self.emit(ProgressPhase.IMPORTING)
             return self.write_batches(conn, renewer, writer, validator, batches)
+
+    def own_rows(self, batches: Iterator[Sequence[Any]]) -> Iterator[Sequence[Any]]:
+        """The batches after the skipped rows; the rate counts from the first of them, so
+        that the time spent passing over committed rows does not drag it down."""
+        first = True
+        for batch in batches:
+            if first:
+                self.rows_started = time.monotonic()
+                first = False
+            yield batch
 
     def write_batches(
         self,

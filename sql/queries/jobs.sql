@@ -27,11 +27,15 @@ UPDATE import_jobs SET idempotency_key = NULL WHERE idempotency_key = %(key)s
 
 -- name: insert_import_job
 -- No row back: another submit of the same key won the race (report that job instead).
+-- A form with a key starts its inserted / updated / unchanged counts at 0 (NULL otherwise).
 INSERT INTO import_jobs (form, form_version, file, file_name, sheet, engine, header, total_rows,
-                         max_attempts, idempotency_key, available_at, column_map)
+                         max_attempts, idempotency_key, available_at, column_map,
+                         inserted_rows, updated_rows, unchanged_rows)
 VALUES (%(form)s, %(form_version)s, %(file)s, %(file_name)s, %(sheet)s, %(engine)s, %(header)s,
         %(total_rows)s, %(max_attempts)s, %(key)s,
-        CASE WHEN %(waiting)s THEN NULL ELSE now() END, %(column_map)s)
+        CASE WHEN %(waiting)s THEN NULL ELSE now() END, %(column_map)s,
+        CASE WHEN %(keyed)s THEN 0 END, CASE WHEN %(keyed)s THEN 0 END,
+        CASE WHEN %(keyed)s THEN 0 END)
 ON CONFLICT (idempotency_key) DO NOTHING
 RETURNING *
 
@@ -173,11 +177,14 @@ RETURNING *
 -- the cursor advance, heartbeat and lease extension, the rows, the rejected rows and their
 -- errors. Every insert joins the fence, so without it nothing is written. No row back:
 -- nothing was written (the caller finds out why). header_row and last_row tell a resume
--- which rows it need not read again.
+-- which rows it need not read again. The keyed counts (see migration 0003) move here too.
 WITH fence AS (
     UPDATE import_jobs
        SET success_rows = success_rows + %(good)s,
            failed_rows = failed_rows + %(bad)s,
+           inserted_rows = inserted_rows + %(inserted)s,
+           updated_rows = updated_rows + %(updated)s,
+           unchanged_rows = unchanged_rows + %(unchanged)s,
            header_row = %(header_row)s,
            last_row = %(last_row)s,
            heartbeat_at = now(),
@@ -185,7 +192,7 @@ WITH fence AS (
      WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
        AND NOT cancel_requested
        AND success_rows + failed_rows = %(cursor)s
-    RETURNING id, success_rows, failed_rows
+    RETURNING id, success_rows, failed_rows, inserted_rows, updated_rows, unchanged_rows
 ), data AS (
     INSERT INTO form_data (import_job_id, row_number, form, data)
     SELECT fence.id, (r.value ->> 0)::integer, %(form)s, r.value -> 1
@@ -200,7 +207,7 @@ WITH fence AS (
       FROM fence, jsonb_array_elements(%(errors)s::jsonb) WITH ORDINALITY AS e
      ORDER BY e.ordinality
 )
-SELECT success_rows, failed_rows FROM fence
+SELECT success_rows, failed_rows, inserted_rows, updated_rows, unchanged_rows FROM fence
 
 -- name: fence_import_batch
 -- Forms with a key: lock and check the job row before the upsert.
@@ -225,17 +232,37 @@ RETURNING id
 -- THIS job means the key repeats inside the file: the row is left alone and not returned
 -- (the caller records a row error for it). Rows go in record-key order, so two batches that
 -- share keys lock them in the same order and never deadlock, whatever the files' orders.
-INSERT INTO form_data (import_job_id, row_number, form, record_key, data)
-SELECT %(job_id)s, (r.value ->> 0)::integer, %(form)s, r.value ->> 1, r.value -> 2
-  FROM jsonb_array_elements(%(rows)s::jsonb) AS r
- ORDER BY (r.value ->> 1) COLLATE "C"
-ON CONFLICT (form, record_key) WHERE record_key IS NOT NULL
-DO UPDATE SET import_job_id = EXCLUDED.import_job_id,
-              row_number = EXCLUDED.row_number,
-              data = EXCLUDED.data,
-              updated_at = now()
-        WHERE form_data.import_job_id <> EXCLUDED.import_job_id
-RETURNING row_number
+-- Each returned row says what it did: inserted,
+-- updated, or unchanged (the stored data equalled the new data, compared as JSONB; the row
+-- still moves to this job, which is how a later repeat of its key in the file is found, but
+-- keeps its updated_at). ``stored`` is read from the statement's snapshot, before the upsert.
+WITH incoming AS (
+    SELECT (r.value ->> 0)::integer AS row_number, r.value ->> 1 AS record_key,
+           r.value -> 2 AS data
+      FROM jsonb_array_elements(%(rows)s::jsonb) AS r
+), stored AS (
+    SELECT f.record_key, f.data FROM form_data f
+     WHERE f.form = %(form)s AND f.record_key IN (SELECT record_key FROM incoming)
+), upserted AS (
+    INSERT INTO form_data (import_job_id, row_number, form, record_key, data)
+    SELECT %(job_id)s, row_number, %(form)s, record_key, data FROM incoming
+     ORDER BY record_key COLLATE "C"
+    ON CONFLICT (form, record_key) WHERE record_key IS NOT NULL
+    DO UPDATE SET import_job_id = EXCLUDED.import_job_id,
+                  row_number = EXCLUDED.row_number,
+                  data = EXCLUDED.data,
+                  updated_at = CASE WHEN form_data.data = EXCLUDED.data THEN form_data.updated_at
+                                    ELSE now() END
+            WHERE form_data.import_job_id <> EXCLUDED.import_job_id
+    RETURNING row_number, xmax = 0 AS inserted  -- xmax 0: a new row version, not an update
+)
+SELECT u.row_number,
+       CASE WHEN u.inserted THEN 'inserted'
+            WHEN s.data = i.data THEN 'unchanged'
+            ELSE 'updated' END AS outcome
+  FROM upserted u
+  JOIN incoming i ON i.row_number = u.row_number
+  LEFT JOIN stored s ON s.record_key = i.record_key
 
 -- name: rows_holding_keys
 SELECT record_key, row_number FROM form_data
