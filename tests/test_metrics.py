@@ -100,13 +100,18 @@ def test_stats_and_watch_show_rows_per_second_of_running_jobs(
         (job_id,),
     )
     data = json.loads(cli("stats", "--json").stdout)
-    assert 45 <= data["rows_per_second"] <= 50
+    assert 40 <= data["rows_per_second"] <= 50
     assert "rows/s:          " in cli("stats").stdout
     watch = cli("watch", "--once")
     assert watch.exit_code == 0, watch.stderr
-    assert re.search(r"rows/s (49|50)  failed attempts \(1h\) 0", watch.stdout), watch.stdout
-    running_line = next(line for line in watch.stdout.splitlines() if f"│ {job_id} " in line)
-    assert running_line.split("│")[6].strip() in ("49", "50")  # the job's own rows/s
+    # 600 rows over the run's 12 s so far, and a little more as the test itself takes time.
+    shown = re.search(r"rows/s (\d+)", watch.stdout)
+    assert shown is not None and 40 <= int(shown.group(1)) <= 50, watch.stdout
+    assert "failed attempts (1h) 0" in watch.stdout
+    running_line = next(
+        line for line in watch.stdout.splitlines() if line.split()[:1] == [str(job_id)]
+    )
+    assert 40 <= int(running_line.split()[-2]) <= 50  # the job's own rows/s
 
 
 def free_port() -> int:
