@@ -8,7 +8,16 @@ from pathlib import Path
 import typer
 
 from importer import __version__
-from importer.cli import check_cmd, db_cmd, forms_cmd, jobs_cmd, purge_cmd, timers_cmd, worker_cmd
+from importer.cli import (
+    check_cmd,
+    db_cmd,
+    forms_cmd,
+    jobs_cmd,
+    purge_cmd,
+    submit_cmd,
+    timers_cmd,
+    worker_cmd,
+)
 from importer.cli.state import AppState
 
 app = typer.Typer(
@@ -42,5 +51,6 @@ def root(
     ctx.obj = AppState(config_path=config, debug=debug, started=started)
 
 
-for module in (db_cmd, forms_cmd, jobs_cmd, check_cmd, worker_cmd, timers_cmd, purge_cmd):
+COMMANDS = (db_cmd, forms_cmd, submit_cmd, jobs_cmd, check_cmd, worker_cmd, timers_cmd, purge_cmd)
+for module in COMMANDS:
     module.register(app)

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from importer.cli.args import column_map
 from importer.cli.help import help_for
-from importer.cli.jobs_cmd import column_map
 from importer.cli.output import stderr_console, stdout_console
 from importer.cli.state import state
 from importer.config import ENGINES

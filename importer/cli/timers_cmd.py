@@ -7,8 +7,8 @@ import json
 import typer
 from rich.text import Text
 
+from importer.cli.args import parse_timer_id
 from importer.cli.help import help_for
-from importer.cli.jobs_cmd import parse_timer_id
 from importer.cli.output import is_terminal, stdout_console
 from importer.cli.state import state
 from importer.cli.worker_cmd import (

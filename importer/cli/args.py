@@ -1,0 +1,50 @@
+"""What the commands' arguments mean: ids, delays, times, --map/--ignore. Anything else is one
+clear line (UsageError, exit 2)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from importer.cli.durations import parse_duration
+from importer.errors import UsageError
+
+
+def column_map(pairs: list[str], ignore: list[str]) -> dict[str, str]:
+    """--map "Header=field" and --ignore HEADER as one mapping ("" = skip the column)."""
+    from importer.header_match import parse_mapping
+
+    mapping = parse_mapping(pairs)
+    mapping.update({text.strip(): "" for text in ignore if text.strip()})
+    return mapping
+
+
+def parse_job_id(text: str) -> int:
+    """A job id as typed; anything but a positive whole number is one clear line (exit 2)."""
+    return _parse_id(text, "job")
+
+
+def _parse_id(text: str, what: str) -> int:
+    value = text.strip()
+    if not value.isascii() or not value.isdigit() or int(value) == 0:
+        raise UsageError(f"{what} ids are whole numbers such as 12, not {text!r}")
+    return int(value)
+
+
+def parse_timer_id(text: str) -> int:
+    return _parse_id(text, "timer")
+
+
+def parse_delay(text: str) -> timedelta:
+    """'10m', '90s', '1h30m', '2d' -> a positive duration."""
+    delay = parse_duration(text, "--in")
+    if delay.total_seconds() <= 0:
+        raise UsageError(f"--in {text!r}: the delay must be positive")
+    return delay
+
+
+def parse_at(text: str) -> datetime:
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise UsageError(f"--at {text!r}: use ISO 8601, e.g. 2030-01-31T22:00 or +01:00") from None
+    return moment if moment.tzinfo else moment.astimezone()  # naive: this machine's time zone
