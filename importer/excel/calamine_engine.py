@@ -74,6 +74,13 @@ def calamine_sheets(workbook: Any) -> list[tuple[str, bool]]:
     return out
 
 
+def calamine_charts(workbook: Any) -> list[str]:
+    """Names of the workbook's chart sheets (no cells to read)."""
+    return [
+        meta.name for meta in workbook.sheets_metadata if meta.typ == pc.SheetTypeEnum.ChartSheet
+    ]
+
+
 class CalamineReader(SheetReader):
     engine = "calamine"
 
@@ -98,11 +105,7 @@ class CalamineReader(SheetReader):
         )
         try:
             self.sheet_names = [name for name, _ in calamine_sheets(self._workbook)]
-            charts = [
-                meta.name
-                for meta in self._workbook.sheets_metadata
-                if meta.typ == pc.SheetTypeEnum.ChartSheet
-            ]
+            charts = calamine_charts(self._workbook)
             self.sheet_name = choose_sheet(
                 source.name, wanted_sheet, calamine_sheets(self._workbook), charts
             )

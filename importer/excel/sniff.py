@@ -106,16 +106,39 @@ def sniff(source: Source) -> Format:
     if head.startswith(b"%PDF"):
         raise InputError(f"{name}: this is a PDF document, not a workbook")
     if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        return "csv"  # UTF-16 text: Excel's "Unicode Text" export
+        # UTF-16 text: Excel's "Unicode Text" export
+        return _text_table(name, head.decode("utf-16", "ignore"))
     if b"\x00" in head:
         raise InputError(f"{name}: unrecognised file format (not a workbook or CSV text)")
     try:
-        head.decode("utf-8")
+        text_head = head.decode("utf-8")
     except UnicodeDecodeError as exc:
         if exc.start < len(head) - 4:  # a multibyte character cut at the end is fine
             raise InputError(
                 f"{name}: the text is not UTF-8; save the CSV as 'CSV UTF-8' (or as .xlsx)"
             ) from None
+        text_head = head[: exc.start].decode("utf-8")
+    return _text_table(name, text_head)
+
+
+# Names a spreadsheet program gives its own (binary or zipped) files.
+WORKBOOK_SUFFIXES = frozenset(
+    {".xlsx", ".xlsm", ".xltx", ".xltm", ".xlam", ".xls", ".xlt", ".xla", ".xlsb", ".ods", ".ots"}
+)
+_DELIMITERS = ",;\t|"
+
+
+def _text_table(name: str, text: str) -> Format:
+    """Text is read as CSV; under a workbook's name only when it is a delimited table (many
+    systems export CSV named .xls), else it is a text file with the wrong name."""
+    if Path(name).suffix.lower() not in WORKBOOK_SUFFIXES:
+        return "csv"
+    first = next((line for line in text.lstrip("\ufeff").splitlines() if line.strip()), "")
+    if not any(delimiter in first for delimiter in _DELIMITERS):
+        raise InputError(
+            f"{name}: this is a plain text file, not a workbook (nor a table of "
+            "comma-, semicolon- or tab-separated values); ask the sender for the real file"
+        )
     return "csv"
 
 
@@ -135,6 +158,9 @@ def _sniff_ole(source: Source, head: bytes) -> Format:
         return "xls"
     if "WordDocument".encode("utf-16-le") in blob:
         raise InputError(f"{name}: this is a Word document, not a workbook")
+    # Stream names are matched ignoring case, as Excel does ("WORKBOOK" is a workbook too).
+    if "book".encode("utf-16-le") in blob.lower():
+        return "xls"
     raise InputError(f"{name}: an Office file that is not a workbook")
 
 
