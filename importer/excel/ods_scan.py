@@ -19,6 +19,7 @@ only C-level searches per row where nothing is special.
 
 from __future__ import annotations
 
+import io
 import re
 import zipfile
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ from xml.sax.saxutils import unescape
 from defusedxml import ElementTree as SafeET
 
 from importer.errors import InputError
-from importer.excel.base import choose_sheet
+from importer.excel.base import first_with_header, sheet_candidates
 from importer.excel.calamine_engine import (
     CalamineReader,
     calamine_charts,
@@ -64,6 +65,10 @@ _ATTR = re.compile(rb'([\w:.-]+)="([^"]*)"')
 _REPEATED_CELL = re.compile(rb'<table:(?:covered-)?table-cell\b[^>]*?columns-repeated="(\d+)"')
 _TEXT = re.compile(rb"<[^>]*>")
 _ERROR = b'value-type="error"'
+# Value types calamine reads; a cell of another type ("unknown", from some writers) shows
+# its text, which calamine leaves out.
+_KNOWN_TYPES = (b"float", b"percentage", b"currency", b"date", b"time", b"boolean", b"string")
+_ODD_TYPE = re.compile(rb'office:value-type="(?!(?:' + b"|".join(_KNOWN_TYPES) + rb')")')
 _BOOLEAN_FORMULAS = {"of:=TRUE()": True, "of:=FALSE()": False}
 
 
@@ -289,6 +294,7 @@ class _Scanner:
         if (
             table.special
             or _ERROR in body
+            or _ODD_TYPE.search(body) is not None
             or b"of:=TRUE()" in body
             or b"of:=FALSE()" in body
             or any(style in body for style in self.special_styles)
@@ -326,14 +332,11 @@ class _Scanner:
         end: int,
         closed: bytes,
     ) -> object:
-        if attrs.get(b"calcext:value-type") == b"error":
-            text = b""
-            if not closed:
-                close = _CELL_END.search(body, end)
-                text = _TEXT.sub(b"", body[end : close.start() if close else len(body)])
-            code = unescape(text.decode("utf-8", "replace")).strip()
-            return CellError(code or "#VALUE!")
         kind = attrs.get(b"office:value-type")
+        if attrs.get(b"calcext:value-type") == b"error":
+            return CellError(_cell_text(body, end, closed).strip() or "#VALUE!")
+        if kind not in _KNOWN_TYPES:
+            return _cell_text(body, end, closed) or None
         if kind not in (b"float", b"percentage", b"currency"):
             return None
         try:
@@ -355,6 +358,16 @@ class _Scanner:
             return serial_to_value(number, self.date1904)
         except (OverflowError, ValueError):
             return None
+
+
+def _cell_text(body: bytes, end: int, closed: bytes) -> str:
+    """The text a cell shows: its paragraphs, one a line."""
+    if closed:
+        return ""
+    close = _CELL_END.search(body, end)
+    inner = body[end : close.start() if close else len(body)]
+    paragraphs = [_TEXT.sub(b"", p) for p in re.findall(rb"<text:p\b[^>]*>(.*?)</text:p>", inner)]
+    return unescape(b"\n".join(paragraphs).decode("utf-8", "replace"))
 
 
 def scan_ods(source: Source) -> OdsScan:
@@ -415,19 +428,53 @@ def open_ods(source: Source, wanted_sheet: str | None, budget: int) -> CalamineR
             f"{table!r}: {rows:,} rows x {cols:,} columns, rows or cells repeated), too "
             "large to load at once; delete stray cells far from the data, or save it as .xlsx"
         )
-    workbook = open_calamine_workbook(source, "ods")
     try:
-        chosen = choose_sheet(
+        workbook = open_calamine_workbook(source, "ods")
+    except InputError:
+        # Pretty-printed content (white space between cells, as KSpread wrote) stops
+        # calamine; without it the same cells are read.
+        source = _without_layout_space(source)
+        workbook = open_calamine_workbook(source, "ods")
+    opened = [workbook]  # the first sheet tried uses it; a later one opens its own
+
+    def open_one(chosen: str) -> CalamineReader:
+        return CalamineReader(
+            source,
+            "ods",
+            chosen,
+            workbook=opened.pop() if opened else None,
+            date1904=scan.date1904,
+            overrides=scan.overrides.get(chosen, {}),
+        )
+
+    try:
+        candidates = sheet_candidates(
             source.name, wanted_sheet, calamine_sheets(workbook), calamine_charts(workbook)
         )
     except BaseException:
         workbook.close()
         raise
-    return CalamineReader(
-        source,
-        "ods",
-        chosen,
-        workbook=workbook,
-        date1904=scan.date1904,
-        overrides=scan.overrides.get(chosen, {}),
-    )
+    return first_with_header(candidates, open_one)
+
+
+_LAYOUT_SPACE = re.compile(rb">\s+(?=</?table:)")
+
+
+def _without_layout_space(source: Source) -> Source:
+    """The workbook with the white space before table tags taken out of content.xml (it is
+    never cell text: that lives in text:p), every part otherwise as it was."""
+    out = io.BytesIO()
+    try:
+        with (
+            source.open() as handle,
+            zipfile.ZipFile(handle) as archive,
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as cleaned,
+        ):
+            for member in archive.infolist():
+                data = archive.read(member)
+                if member.filename == "content.xml":
+                    data = _LAYOUT_SPACE.sub(b">", data)
+                cleaned.writestr(member, data)
+    except UNPACK_ERRORS as exc:
+        raise InputError(f"{source.name}: the file is damaged or truncated ({exc})") from None
+    return Source(None, out.getvalue(), source.name)

@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from importer.errors import InputError
-from importer.excel.base import MAX_COLS, MAX_ROWS, SheetReader, choose_sheet
+from importer.excel.base import (
+    MAX_COLS,
+    MAX_ROWS,
+    SheetReader,
+    choose_sheet,
+    first_with_header,
+    sheet_candidates,
+)
 from importer.excel.calamine_engine import CalamineReader, SheetUnreadable
 from importer.excel.csv_engine import CsvReader
 from importer.excel.guard import GuardedReader, reading
@@ -143,6 +150,21 @@ def estimate_calamine_bytes(archive: zipfile.ZipFile, sheet_part: str) -> int:
 
 def _open_xlsx(
     src: Source, sheet: str | None, engine: str, budget: int, checked: bool, peek: bool = False
+) -> SheetReader:
+    try:
+        with src.open() as handle, zipfile.ZipFile(handle) as archive:
+            info = read_xlsx_info(archive, src.name)
+    except zipfile.BadZipFile:
+        raise InputError(f"{src.name}: the file is damaged or truncated") from None
+    sheets = [(s.name, s.state == "visible") for s in info.sheets]
+    return first_with_header(
+        sheet_candidates(src.name, sheet, sheets, info.charts),
+        lambda chosen: _open_xlsx_sheet(src, chosen, engine, budget, checked, peek),
+    )
+
+
+def _open_xlsx_sheet(
+    src: Source, sheet: str, engine: str, budget: int, checked: bool, peek: bool
 ) -> SheetReader:
     name = src.name
     requested = engine

@@ -88,6 +88,8 @@ def sniff(source: Source) -> Format:
         return _sniff_zip(source)
     if head.startswith(_OLE_MAGIC):
         return _sniff_ole(source, head)
+    if _is_biff_stream(head):
+        return "xls"  # BIFF2-5 saved without the OLE container (Excel 2.x-4.x, old tools)
     text = head.lstrip(b"\xef\xbb\xbf\xff\xfe\xfe\xff \t\r\n").lower()
     text16 = head.decode("utf-16", "ignore").lstrip("\ufeff \t\r\n").lower().encode()
     for probe in (text, text16 if head[:2] in (b"\xff\xfe", b"\xfe\xff") else b""):
@@ -140,6 +142,16 @@ def _text_table(name: str, text: str) -> Format:
             "comma-, semicolon- or tab-separated values); ask the sender for the real file"
         )
     return "csv"
+
+
+def _is_biff_stream(head: bytes) -> bool:
+    """A bare BIFF stream: a BOF record (0x0009, 0x0209, 0x0409 or 0x0809) of a plausible
+    length, for workbook globals or a worksheet."""
+    if len(head) < 8 or head[0] != 0x09 or head[1] not in (0x00, 0x02, 0x04, 0x08):
+        return False
+    length = int.from_bytes(head[2:4], "little")
+    kind = int.from_bytes(head[6:8], "little")
+    return length in (4, 6, 8, 16) and kind in (0x0005, 0x0010)
 
 
 def _sniff_ole(source: Source, head: bytes) -> Format:

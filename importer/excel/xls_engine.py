@@ -26,7 +26,13 @@ from typing import Any
 import xlrd
 
 from importer.errors import InputError
-from importer.excel.base import SheetReader, choose_sheet, header_texts, no_header
+from importer.excel.base import (
+    SheetReader,
+    first_with_header,
+    header_texts,
+    no_header,
+    sheet_candidates,
+)
 from importer.excel.sniff import Source
 from importer.excel.values import (
     CellError,
@@ -82,14 +88,21 @@ class XlrdReader(SheetReader):
             visibility = list(book._sheet_visibility) + [0] * len(names)
             self.sheet_names = names
             sheets = [(name, visibility[i] == 0) for i, name in enumerate(names)]
-            self.sheet_name = choose_sheet(source.name, wanted_sheet, sheets)
             self.date1904 = book.datemode == 1
             self._formats = _cell_formats(book)
-            self._sheet = book.sheet_by_name(self.sheet_name)
             self._count: int | None = None
-            self._find_header()
+            first_with_header(sheet_candidates(source.name, wanted_sheet, sheets), self._load)
         except BaseException:
             self.close()
+            raise
+
+    def _load(self, sheet: str) -> None:
+        self.sheet_name = sheet
+        self._sheet = self._book.sheet_by_name(sheet)
+        try:
+            self._find_header()
+        except BaseException:
+            self._book.unload_sheet(sheet)
             raise
 
     def _find_header(self) -> None:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from defusedxml import ElementTree as SafeET
 
 from importer.errors import InputError
-from importer.excel.base import MAX_COLS, MAX_ROWS, choose_sheet
+from importer.excel.base import MAX_COLS, MAX_ROWS, first_with_header, sheet_candidates
 from importer.excel.calamine_engine import (
     CalamineReader,
     calamine_charts,
@@ -128,23 +128,35 @@ def sheet_area(data: bytes) -> tuple[int, int]:
 
 def open_xlsb(source: Source, wanted_sheet: str | None, budget: int) -> CalamineReader:
     workbook = open_calamine_workbook(source, "xlsb")
+    opened = [workbook]  # the first sheet tried uses it; a later one opens its own
     try:
-        chosen = choose_sheet(
+        candidates = sheet_candidates(
             source.name, wanted_sheet, calamine_sheets(workbook), calamine_charts(workbook)
         )
         try:
             with source.open() as handle, zipfile.ZipFile(handle) as archive:
-                part = _sheet_parts(archive, source.name).get(chosen)
-                data = archive.read(part) if part in archive.NameToInfo else b""
+                parts = _sheet_parts(archive, source.name)
+                areas = {
+                    sheet: sheet_area(archive.read(parts[sheet]))
+                    for sheet in candidates
+                    if parts.get(sheet) in archive.NameToInfo
+                }
         except UNPACK_ERRORS as exc:
             raise InputError(f"{source.name}: the file is damaged ({exc})") from None
-        rows, cols = sheet_area(data)
+    except BaseException:
+        workbook.close()
+        raise
+
+    def open_one(chosen: str) -> CalamineReader:
+        rows, cols = areas.get(chosen, (0, 0))
         if cols > MAX_COLS or rows * cols * BYTES_PER_CELL > budget:
+            if opened:
+                opened.pop().close()
             raise InputError(
                 f"{source.name}: sheet {chosen!r} spans {rows:,} rows x {cols:,} columns, "
                 "too large to load at once; delete stray cells far from the data"
             )
-    except BaseException:
-        workbook.close()
-        raise
-    return CalamineReader(source, "xlsb", chosen, workbook=workbook)
+        workbook = opened.pop() if opened else None
+        return CalamineReader(source, "xlsb", chosen, workbook=workbook)
+
+    return first_with_header(candidates, open_one)
