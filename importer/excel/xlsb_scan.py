@@ -1,10 +1,13 @@
-"""Excel binary workbooks (.xlsb): the sheet's area measured before calamine reads it.
+"""Excel binary workbooks (.xlsb): the sheet measured, and its special cells found, before
+calamine reads it.
 
 calamine reads an .xlsb sheet's cells sparsely but then lays them out densely over their
 bounding box; a cell's column is a 32-bit number it does not check, so one stray (or
 forged) cell far to the right asks for more memory than any machine has, and the process
-aborts. This pass walks the sheet part's records once (row headers and cell records only)
-and measures the box, which is then held to the memory budget.
+aborts. It also reads error cells (#N/A) as empty and gives no number formats (zip code
+00501 arrives as 501). This pass walks the sheet part's records once (row headers and cell
+records only): it measures the box, which is then held to the memory budget, and notes the
+error cells and the numbers in zero-padded formats (from styles.bin) as overrides.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import posixpath
 import struct
 import zipfile
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from defusedxml import ElementTree as SafeET
 
@@ -25,7 +29,9 @@ from importer.excel.calamine_engine import (
     open_calamine_workbook,
 )
 from importer.excel.sniff import Source
+from importer.excel.values import CellError, zero_padded_width
 from importer.excel.xlsx_parts import UNPACK_ERRORS
+from importer.excel.xlsx_scan import number_with_format
 
 # calamine's Data value per cell of the area.
 BYTES_PER_CELL = 32
@@ -102,8 +108,69 @@ def _sheet_parts(archive: zipfile.ZipFile, name: str) -> dict[str, str]:
     return parts
 
 
-def sheet_area(data: bytes) -> tuple[int, int]:
-    """(rows, columns) of the bounding box of the sheet part's non-blank cells."""
+_ERROR_CODES = {
+    0x00: "#NULL!",
+    0x07: "#DIV/0!",
+    0x0F: "#VALUE!",
+    0x17: "#REF!",
+    0x1D: "#NAME?",
+    0x24: "#NUM!",
+    0x2A: "#N/A",
+    0x2B: "#GETTING_DATA",
+}
+_CELL_ERROR, _FORMULA_ERROR = 0x0003, 0x000B
+_CELL_RK, _CELL_REAL, _FORMULA_NUMBER = 0x0002, 0x0005, 0x0009
+_FORMAT, _XF, _BEGIN_CELL_XFS, _END_CELL_XFS = 0x002C, 0x002F, 0x0269, 0x026A
+_F64 = struct.Struct("<d")
+_I32 = struct.Struct("<i")
+
+
+@dataclass
+class XlsbScan:
+    rows: int = 0  # the bounding box of the non-blank cells
+    cols: int = 0
+    # (row number, 0-based column) -> the value calamine cannot give: error cells (it
+    # reads them as empty) and numbers in zero-padded formats (it gives no formats)
+    overrides: dict[tuple[int, int], object] = field(default_factory=dict)
+
+
+def zero_padded_styles(styles: bytes) -> dict[int, int]:
+    """Cell XF index -> digits, for the cell formats that pad numbers with zeros (00000)."""
+    formats: dict[int, int] = {}
+    out: dict[int, int] = {}
+    in_cell_xfs = False
+    index = 0
+    for kind, start, end in _records(styles):
+        if kind == _FORMAT and end - start >= 6:
+            number = int.from_bytes(styles[start : start + 2], "little")
+            (count,) = _U32.unpack_from(styles, start + 2)
+            code = styles[start + 6 : start + 6 + 2 * count].decode("utf-16-le", "replace")
+            if (width := zero_padded_width(code)) is not None:
+                formats[number] = width
+        elif kind == _BEGIN_CELL_XFS:
+            in_cell_xfs, index = True, 0
+        elif kind == _END_CELL_XFS:
+            in_cell_xfs = False
+        elif kind == _XF and in_cell_xfs and end - start >= 4:
+            number = int.from_bytes(styles[start + 2 : start + 4], "little")
+            if number in formats:
+                out[index] = formats[number]
+            index += 1
+    return out
+
+
+def _rk(raw: int) -> float:
+    value = float(_I32.unpack(_U32.pack(raw))[0] >> 2) if raw & 2 else _high_double(raw)
+    return value / 100 if raw & 1 else value
+
+
+def _high_double(raw: int) -> float:
+    return float(_F64.unpack(b"\0\0\0\0" + _U32.pack(raw & 0xFFFFFFFC))[0])
+
+
+def scan_xlsb_sheet(data: bytes, zero_styles: dict[int, int]) -> XlsbScan:
+    """One walk over a sheet part's records: the area, and the overrides."""
+    scan = XlsbScan()
     row = 0
     first_row = first_col = None
     last_row = last_col = -1
@@ -119,11 +186,28 @@ def sheet_area(data: bytes) -> tuple[int, int]:
             first_row = row if first_row is None else min(first_row, row)
             first_col = col if first_col is None else min(first_col, col)
             last_row, last_col = max(last_row, row), max(last_col, col)
+            if end - start < 9:
+                continue
+            if kind in (_CELL_ERROR, _FORMULA_ERROR):
+                code = _ERROR_CODES.get(data[start + 8], "#VALUE!")
+                scan.overrides[(row + 1, col)] = CellError(code)
+            elif zero_styles and kind in (_CELL_RK, _CELL_REAL, _FORMULA_NUMBER):
+                style = int.from_bytes(data[start + 4 : start + 7], "little")
+                width = zero_styles.get(style)
+                if width is None:
+                    continue
+                if kind == _CELL_RK and end - start >= 12:
+                    number = _rk(_U32.unpack_from(data, start + 8)[0])
+                elif end - start >= 16:
+                    (number,) = _F64.unpack_from(data, start + 8)
+                else:
+                    continue
+                scan.overrides[(row + 1, col)] = number_with_format(number, width)
         elif kind == _END_SHEET_DATA:
             break
-    if first_row is None or first_col is None:
-        return 0, 0
-    return last_row - first_row + 1, last_col - first_col + 1
+    if first_row is not None and first_col is not None:
+        scan.rows, scan.cols = last_row - first_row + 1, last_col - first_col + 1
+    return scan
 
 
 def open_xlsb(source: Source, wanted_sheet: str | None, budget: int) -> CalamineReader:
@@ -136,8 +220,12 @@ def open_xlsb(source: Source, wanted_sheet: str | None, budget: int) -> Calamine
         try:
             with source.open() as handle, zipfile.ZipFile(handle) as archive:
                 parts = _sheet_parts(archive, source.name)
-                areas = {
-                    sheet: sheet_area(archive.read(parts[sheet]))
+                styles = (
+                    archive.read("xl/styles.bin") if "xl/styles.bin" in archive.NameToInfo else b""
+                )
+                zero_styles = zero_padded_styles(styles)
+                scans = {
+                    sheet: scan_xlsb_sheet(archive.read(parts[sheet]), zero_styles)
                     for sheet in candidates
                     if parts.get(sheet) in archive.NameToInfo
                 }
@@ -148,7 +236,8 @@ def open_xlsb(source: Source, wanted_sheet: str | None, budget: int) -> Calamine
         raise
 
     def open_one(chosen: str) -> CalamineReader:
-        rows, cols = areas.get(chosen, (0, 0))
+        scan = scans.get(chosen, XlsbScan())
+        rows, cols = scan.rows, scan.cols
         if cols > MAX_COLS or rows * cols * BYTES_PER_CELL > budget:
             if opened:
                 opened.pop().close()
@@ -157,6 +246,6 @@ def open_xlsb(source: Source, wanted_sheet: str | None, budget: int) -> Calamine
                 "too large to load at once; delete stray cells far from the data"
             )
         workbook = opened.pop() if opened else None
-        return CalamineReader(source, "xlsb", chosen, workbook=workbook)
+        return CalamineReader(source, "xlsb", chosen, workbook=workbook, overrides=scan.overrides)
 
     return first_with_header(candidates, open_one)
