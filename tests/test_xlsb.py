@@ -262,6 +262,21 @@ def test_a_forged_far_column_is_refused_before_calamine(tmp_path: Path) -> None:
         open_sheet(path)
 
 
+def test_the_1904_date_system_is_the_workbooks(tmp_path: Path) -> None:
+    with zipfile.ZipFile(BASE) as source:
+        parts = {info.filename: source.read(info) for info in source.infolist()}
+    workbook = bytearray(parts["xl/workbook.bin"])
+    at = workbook.index(bytes.fromhex("9901"))  # BrtWbProp, its size, then its flags
+    workbook[at + 3] |= 1  # fDate1904
+    parts["xl/workbook.bin"] = bytes(workbook)
+    path = tmp_path / "mac.xlsb"
+    with zipfile.ZipFile(path, "w") as out:
+        for name, data in parts.items():
+            out.writestr(name, data)
+    with open_sheet(BASE) as excel, open_sheet(path) as mac:
+        assert (excel.date1904, mac.date1904) == (False, True)
+
+
 def test_data_away_from_column_a() -> None:
     header, header_row, rows, count, _ = read(BASE, sheet="Sheet3")
     assert (header, header_row) == (["", "line1", "line1", "line1"], 2)

@@ -38,6 +38,7 @@ BYTES_PER_CELL = 32
 _ROW_HEADER = 0x0000
 _CELL_TYPES = frozenset(range(0x0002, 0x000C))  # BrtCellRk .. BrtFmlaError (not blanks)
 _BUNDLE_SHEET = 0x009C
+_WORKBOOK_PROPERTIES = 0x0099
 _END_SHEET_DATA = 0x0092
 _REL = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
 _U32 = struct.Struct("<I")
@@ -210,6 +211,18 @@ def scan_xlsb_sheet(data: bytes, zero_styles: dict[int, int]) -> XlsbScan:
     return scan
 
 
+def date1904(archive: zipfile.ZipFile) -> bool:
+    """The workbook counts dates from 1904 (BrtWbProp's first flag, MS-XLSB 2.4.820)."""
+    try:
+        workbook = archive.read("xl/workbook.bin")
+    except KeyError:
+        return False
+    for kind, start, end in _records(workbook):
+        if kind == _WORKBOOK_PROPERTIES and end > start:
+            return bool(workbook[start] & 1)
+    return False
+
+
 def open_xlsb(source: Source, wanted_sheet: str | None, budget: int) -> CalamineReader:
     workbook = open_calamine_workbook(source, "xlsb")
     opened = [workbook]  # the first sheet tried uses it; a later one opens its own
@@ -220,6 +233,7 @@ def open_xlsb(source: Source, wanted_sheet: str | None, budget: int) -> Calamine
         try:
             with source.open() as handle, zipfile.ZipFile(handle) as archive:
                 parts = _sheet_parts(archive, source.name)
+                counts_from_1904 = date1904(archive)
                 styles = (
                     archive.read("xl/styles.bin") if "xl/styles.bin" in archive.NameToInfo else b""
                 )
@@ -246,6 +260,13 @@ def open_xlsb(source: Source, wanted_sheet: str | None, budget: int) -> Calamine
                 "too large to load at once; delete stray cells far from the data"
             )
         workbook = opened.pop() if opened else None
-        return CalamineReader(source, "xlsb", chosen, workbook=workbook, overrides=scan.overrides)
+        return CalamineReader(
+            source,
+            "xlsb",
+            chosen,
+            workbook=workbook,
+            date1904=counts_from_1904,
+            overrides=scan.overrides,
+        )
 
     return first_with_header(candidates, open_one)
