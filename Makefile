@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup demo test test-fast lint bench chaos clean
+.PHONY: setup demo test test-fast lint bench chaos corpus clean
 
 setup: $(STAMP)
 
@@ -36,6 +36,10 @@ bench: setup
 
 chaos: setup
 	$(BIN)/python -m tests.chaos
+
+# Every real-world spreadsheet of tests/corpus through forms infer -> forms add -> submit.
+corpus: setup
+	$(BIN)/python -m tests.corpus
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info

@@ -430,11 +430,17 @@ def open_ods(source: Source, wanted_sheet: str | None, budget: int) -> CalamineR
         )
     try:
         workbook = open_calamine_workbook(source, "ods")
-    except InputError:
+    except InputError as refused:
+        if "Expecting 'table-cell'" not in str(refused):
+            raise
         # Pretty-printed content (white space between cells, as KSpread wrote) stops
         # calamine; without it the same cells are read.
-        source = _without_layout_space(source)
-        workbook = open_calamine_workbook(source, "ods")
+        try:
+            cleaned = _without_layout_space(source)
+            workbook = open_calamine_workbook(cleaned, "ods")
+        except InputError:
+            raise refused from None
+        source = cleaned
     opened = [workbook]  # the first sheet tried uses it; a later one opens its own
 
     def open_one(chosen: str) -> CalamineReader:
@@ -470,11 +476,11 @@ def _without_layout_space(source: Source) -> Source:
             zipfile.ZipFile(handle) as archive,
             zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as cleaned,
         ):
-            for member in archive.infolist():
+            for member in archive.infolist():  # in order: the mimetype first, as stored
                 data = archive.read(member)
                 if member.filename == "content.xml":
                     data = _LAYOUT_SPACE.sub(b">", data)
-                cleaned.writestr(member, data)
+                cleaned.writestr(member, data, member.compress_type)
     except UNPACK_ERRORS as exc:
         raise InputError(f"{source.name}: the file is damaged or truncated ({exc})") from None
     return Source(None, out.getvalue(), source.name)
