@@ -192,3 +192,20 @@ def test_text_that_is_no_table_under_a_workbook_name_is_refused(tmp_path: Path, 
     plain.write_text("hello world\nsecond line\n", encoding="utf-8")
     with open_sheet(plain) as reader:
         assert reader.header == ["hello world"]
+
+
+def test_an_xls_whose_directory_lies_past_its_first_megabyte_is_one(tmp_path: Path) -> None:
+    # LibreOffice writes the stream directory of a 12 MB .xls near its end.
+    from importer.excel.sniff import make_source, sniff
+
+    sector = 2100  # * 512 bytes: past the first MB
+    header = bytearray(512)
+    header[:8] = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+    header[0x1E:0x20] = (9).to_bytes(2, "little")
+    header[0x30:0x34] = sector.to_bytes(4, "little")
+    directory = "Root Entry".encode("utf-16-le").ljust(128, b"\0")
+    directory += "Workbook".encode("utf-16-le").ljust(384, b"\0")
+    data = bytes(header) + bytes(sector * 512) + directory
+    assert sniff(make_source(data, "big.xls")) == "xls"
+    with pytest.raises(InputError, match="an Office file that is not a workbook"):
+        sniff(make_source(data.replace("Workbook".encode("utf-16-le"), bytes(16)), "big.xls"))

@@ -431,7 +431,8 @@ def open_ods(source: Source, wanted_sheet: str | None, budget: int) -> CalamineR
     try:
         workbook = open_calamine_workbook(source, "ods")
     except InputError as refused:
-        if "Expecting 'table-cell'" not in str(refused):
+        # (read from bytes, calamine reports the same as a format it cannot detect)
+        if not any(m in str(refused) for m in ("Expecting 'table-cell'", "Cannot detect")):
             raise
         # Pretty-printed content (white space between cells, as KSpread wrote) stops
         # calamine; without it the same cells are read.

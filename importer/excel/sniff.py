@@ -154,10 +154,29 @@ def _is_biff_stream(head: bytes) -> bool:
     return length in (4, 6, 8, 16) and kind in (0x0005, 0x0010)
 
 
+def _first_directory_sector(handle: BinaryIO, head: bytes) -> bytes:
+    """The compound file's first directory sector (header: sector size at 0x1E as a power
+    of two, first directory sector at 0x30), or b"" when the header is not plausible."""
+    if len(head) < 0x34:
+        return b""
+    shift = int.from_bytes(head[0x1E:0x20], "little")
+    first = int.from_bytes(head[0x30:0x34], "little")
+    if shift not in (9, 12) or first >= 0xFFFFFFFA:
+        return b""
+    size = 1 << shift
+    try:
+        handle.seek((first + 1) * size)
+        return handle.read(size)
+    except (OSError, ValueError, OverflowError):
+        return b""
+
+
 def _sniff_ole(source: Source, head: bytes) -> Format:
     name = source.name
     with source.open() as handle:
         blob = handle.read(1 << 20)
+        # The stream names live in the directory, which a big file keeps past its first MB.
+        blob += _first_directory_sector(handle, head)
     if (
         "EncryptedPackage".encode("utf-16-le") in blob
         or "EncryptionInfo".encode("utf-16-le") in blob
