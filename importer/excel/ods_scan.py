@@ -69,6 +69,12 @@ _ERROR = b'value-type="error"'
 # its text, which calamine leaves out.
 _KNOWN_TYPES = (b"float", b"percentage", b"currency", b"date", b"time", b"boolean", b"string")
 _ODD_TYPE = re.compile(rb'office:value-type="(?!(?:' + b"|".join(_KNOWN_TYPES) + rb')")')
+# A number cell without a style of its own: it takes its column's default cell style.
+_UNSTYLED_NUMBER = re.compile(
+    rb"<table:table-cell\b(?![^>]*?table:style-name=)[^>]*?"
+    rb'office:value-type="(?:float|percentage|currency)"'
+)
+_STYLE_NAME = re.compile(rb'table:style-name="([^"]*)"')
 _BOOLEAN_FORMULAS = {"of:=TRUE()": True, "of:=FALSE()": False}
 
 
@@ -206,8 +212,32 @@ class _Scanner:
     def __init__(self, name: str, kinds: dict[str, tuple[str, int]], date1904: bool) -> None:
         self.name = name
         self.kinds = kinds
-        self.special_styles = [f'table:style-name="{s}"'.encode() for s in kinds]
+        # A number cell (the only kind these styles change) with one of the styles, the two
+        # attributes in either order: one C-level search per row.
+        names = b"|".join(re.escape(name.encode()) for name in sorted(kinds))
+        style = rb'table:style-name="(?:' + names + rb')"'
+        number = rb'office:value-type="(?:float|percentage|currency)"'
+        self.special_cells = (
+            re.compile(
+                rb"<table:table-cell\b[^>]*?(?:"
+                + style
+                + rb"[^>]*?"
+                + number
+                + rb"|"
+                + number
+                + rb"[^>]*?"
+                + style
+                + rb")"
+            )
+            if kinds
+            else None
+        )
         self.date1904 = date1904
+        markers = [rb'value-type="error"', rb"of:=", _ODD_TYPE.pattern]
+        if kinds:
+            markers.append(style)
+        # What a cell calamine cannot describe has in its start tag.
+        self.markers = re.compile(b"|".join(markers))
         self.table: _Table | None = None
         self.scan = OdsScan(date1904=date1904)
 
@@ -292,12 +322,12 @@ class _Scanner:
                 width -= _int(_attrs(last.group(2)).get(b"table:number-columns-repeated")) - 1
         table.width = max(table.width, width)
         if (
-            table.special
+            (table.special and _UNSTYLED_NUMBER.search(body) is not None)
             or _ERROR in body
             or _ODD_TYPE.search(body) is not None
             or b"of:=TRUE()" in body
             or b"of:=FALSE()" in body
-            or any(style in body for style in self.special_styles)
+            or (self.special_cells is not None and self.special_cells.search(body) is not None)
         ):
             self._overrides(table, body, repeat)
 
@@ -310,18 +340,50 @@ class _Scanner:
         return ""
 
     def _overrides(self, table: _Table, body: bytes, repeat: int) -> None:
-        col = 0
-        for cell in _CELL.finditer(body):
-            attrs = _attrs(cell.group(2))
+        """The row's special cells, found by one search each; a cell's column is counted at
+        C speed from the cell tags (and repeats) before it."""
+        # Number cells may take a special style from their column: then every cell is looked at.
+        cells = list(_CELL.finditer(body)) if table.special else self._marked_cells(body)
+        for cell in cells:
+            raw = cell.group(2)
+            if cell.group(1) != b"table-cell" or not self._may_be_special(table, raw):
+                continue
+            attrs = _attrs(raw)
+            col = _column_at(body, cell.start())
+            value = self._special_value(table, attrs, col, body, cell.end(), cell.group(3))
+            if value is None:
+                continue
             span = _int(attrs.get(b"table:number-columns-repeated"))
-            value = None
-            if cell.group(1) == b"table-cell" and b"office:value-type" in attrs:
-                value = self._special_value(table, attrs, col, body, cell.end(), cell.group(3))
-            if value is not None:
-                for row in range(table.row + 1, table.row + repeat + 1):
-                    for offset in range(span):
-                        table.overrides[(row, col + offset)] = value
-            col += span
+            for row in range(table.row + 1, table.row + repeat + 1):
+                for offset in range(span):
+                    table.overrides[(row, col + offset)] = value
+
+    def _marked_cells(self, body: bytes) -> list[re.Match[bytes]]:
+        """The cell start tags holding a marker: one linear search for the markers, then the
+        tag around each."""
+        cells = []
+        seen = -1
+        for hit in self.markers.finditer(body):
+            start = body.rfind(b"<table:", 0, hit.start())
+            if start <= seen:
+                continue  # a second marker in the same tag
+            cell = _CELL.match(body, start)
+            if cell is None or cell.end() < hit.end():
+                continue  # the marker is cell text, not an attribute
+            seen = start
+            cells.append(cell)
+        return cells
+
+    def _may_be_special(self, table: _Table, raw: bytes) -> bool:
+        """A few substring tests on a cell's start tag before its attributes are parsed."""
+        if b"office:value-type" not in raw:
+            return False
+        if b"error" in raw or b"of:=" in raw or _ODD_TYPE.search(raw) is not None:
+            return True
+        if b"table:style-name" not in raw:
+            return table.special  # the column's default style may be special
+        name = _STYLE_NAME.search(raw)
+        return name is not None and name.group(1).decode("utf-8", "replace") in self.kinds
 
     def _special_value(
         self,
@@ -358,6 +420,15 @@ class _Scanner:
             return serial_to_value(number, self.date1904)
         except (OverflowError, ValueError):
             return None
+
+
+def _column_at(body: bytes, at: int) -> int:
+    """The 0-based column of the cell whose tag starts at `at` in a row's body."""
+    head = body[:at]
+    col = head.count(b"<table:table-cell") + head.count(b"<table:covered-table-cell")
+    if b"columns-repeated" in head:
+        col += sum(int(n) - 1 for n in _REPEATED_CELL.findall(head))
+    return col
 
 
 def _cell_text(body: bytes, end: int, closed: bytes) -> str:
