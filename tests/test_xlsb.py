@@ -22,9 +22,8 @@ import pytest
 
 from importer.database import Connection
 from importer.errors import InputError
-from importer.excel import open_sheet, peek_sheet
+from importer.excel import open_sheet, peek_sheet, xlsb_scan
 from importer.excel.sniff import make_source, sniff
-from importer.excel import xlsb_scan
 from importer.excel.values import NumberText, Row
 from tests.conftest import Cli, CliResult
 from tests.jobs_support import counts
