@@ -114,6 +114,19 @@ def choose_sheet(
     )
 
 
+def first_row_header(
+    rows: Iterator[tuple[int, Sequence[object]]], name: str, sheet: str
+) -> tuple[list[str], int]:
+    """(header texts, Excel row number) from the first of `rows` (non-blank rows, in
+    order); EmptySheet when there is none or it holds no text."""
+    for number, values in rows:
+        texts = header_texts(values)
+        if texts:
+            return texts, number
+        break
+    raise no_header(name, sheet)
+
+
 class EmptySheet(InputError):
     """The sheet has no header row (no cell holds a value)."""
 

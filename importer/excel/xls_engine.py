@@ -28,9 +28,8 @@ import xlrd
 from importer.errors import InputError
 from importer.excel.base import (
     SheetReader,
+    first_row_header,
     first_with_header,
-    header_texts,
-    no_header,
     sheet_candidates,
 )
 from importer.excel.sniff import Source
@@ -106,14 +105,9 @@ class XlrdReader(SheetReader):
             raise
 
     def _find_header(self) -> None:
-        for number, values in self._rows(None):
-            texts = header_texts(values)
-            if texts:
-                self.header = texts
-                self.header_row = number
-                return
-            break
-        raise no_header(self._name, self.sheet_name)
+        self.header, self.header_row = first_row_header(
+            self._rows(None), self._name, self.sheet_name
+        )
 
     def _rows(self, width: int | None) -> Iterator[tuple[int, list[object]]]:
         """(Excel row number, normalized values) of each non-blank row, cut to `width`."""
