@@ -155,6 +155,11 @@ def test_a_panic_is_an_input_error_in_process(tmp_path: Path) -> None:
         open_sheet(panicking_xlsb(tmp_path))
 
 
+def test_a_forged_far_column_is_refused_in_process(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match=r"spans 1 rows x 4,000,000,001 columns, too large"):
+        open_sheet(far_column_xlsb(tmp_path))
+
+
 def test_repeated_rows_within_bounds_are_read_as_repeated(tmp_path: Path) -> None:
     path = ods(tmp_path, "repeated.ods", repeated_row(1000, 2))
     with open_sheet(path) as reader:
