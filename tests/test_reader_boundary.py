@@ -150,6 +150,14 @@ def test_an_xls_claiming_a_huge_sheet_is_read_in_bounded_memory(
     assert run.peak_rss_mb < BOUND_RSS_MB
 
 
+def test_an_xls_too_big_for_the_memory_budget_is_refused_before_it_is_read() -> None:
+    path = SAMPLES / "libreoffice" / "orders.xls"  # 64,000 bytes: about 500 KB to read
+    with open_sheet(path, memory_budget_mb=1) as reader:
+        assert reader.count_rows() == 300
+    with pytest.raises(InputError, match=r"over the reader's memory budget \(0 MB"):
+        open_sheet(path, memory_budget_mb=0)
+
+
 def test_a_panic_is_an_input_error_in_process(tmp_path: Path) -> None:
     with pytest.raises(InputError, match=r"panic\.xlsb: the workbook cannot be read"):
         open_sheet(panicking_xlsb(tmp_path))

@@ -92,7 +92,7 @@ def _open(
             f"this file is .{fmt}: use --engine calamine or auto"
         )
     if fmt == "xls":
-        return XlrdReader(src, sheet)  # whatever the engine asked for: see xls_engine.py
+        return XlrdReader(src, sheet, budget)  # whatever the engine asked: see xls_engine.py
     if fmt == "ods":
         return open_ods(src, sheet, budget)
     return open_xlsb(src, sheet, budget)

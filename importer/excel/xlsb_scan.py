@@ -33,8 +33,9 @@ from importer.excel.values import CellError, zero_padded_width
 from importer.excel.xlsx_parts import UNPACK_ERRORS
 from importer.excel.xlsx_scan import number_with_format
 
-# calamine's Data value per cell of the area.
-BYTES_PER_CELL = 32
+# calamine's memory per cell of the area: the dense Data value (32 bytes), plus the sparse
+# cell it was laid out from and a text's own copy on the heap.
+BYTES_PER_CELL = 64
 _ROW_HEADER = 0x0000
 _CELL_TYPES = frozenset(range(0x0002, 0x000C))  # BrtCellRk .. BrtFmlaError (not blanks)
 _BUNDLE_SHEET = 0x009C
