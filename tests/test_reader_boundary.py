@@ -72,7 +72,9 @@ def ods(tmp_path: Path, name: str, rows: str) -> Path:
         '<?xml version="1.0" encoding="UTF-8"?><office:document-content '
         'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
         'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
-        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">'
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+        'xmlns:calcext="urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0" '
+        'office:version="1.2">'
         '<office:body><office:spreadsheet><table:table table:name="Data">'
         f"<table:table-row>{header}</table:table-row>{rows}"
         "</table:table></office:spreadsheet></office:body></office:document-content>"
@@ -107,6 +109,18 @@ def ods_repeat_bomb(tmp_path: Path) -> Path:
     return ods(tmp_path, "bomb.ods", repeated_row(1_000_000, 16_384))
 
 
+def ods_error_bomb(tmp_path: Path) -> Path:
+    """An error cell (which the scan notes for calamine) repeated over a million rows and
+    16,384 columns: the scan itself must not note 17 billion of them."""
+    row = (
+        '<table:table-row table:number-rows-repeated="1000000">'
+        '<table:table-cell office:value-type="string" calcext:value-type="error" '
+        'table:number-columns-repeated="16384"><text:p>#N/A</text:p></table:table-cell>'
+        "</table:table-row>"
+    )
+    return ods(tmp_path, "errors.ods", row)
+
+
 def hello_world(tmp_path: Path) -> Path:
     path = tmp_path / "hello.xlsx"
     path.write_text("hello world\n", encoding="utf-8")
@@ -117,6 +131,7 @@ REFUSED = {
     "a calamine panic": (panicking_xlsb, "the workbook cannot be read (index out of bounds"),
     "a forged far column": (far_column_xlsb, "spans 1 rows x 4,000,000,001 columns"),
     "rows repeated a million times": (ods_repeat_bomb, "too large to load at once"),
+    "error cells repeated a million times": (ods_error_bomb, "too large to load at once"),
     "a text file named .xlsx": (hello_world, "plain text file, not a workbook"),
 }
 

@@ -209,9 +209,13 @@ class _Table:
 
 
 class _Scanner:
-    def __init__(self, name: str, kinds: dict[str, tuple[str, int]], date1904: bool) -> None:
+    def __init__(
+        self, name: str, kinds: dict[str, tuple[str, int]], date1904: bool, max_cells: int
+    ) -> None:
         self.name = name
         self.kinds = kinds
+        # Overrides beyond this many cells are not kept: such a table is refused anyway.
+        self.max_cells = max_cells
         # A number cell (the only kind these styles change) with one of the styles, the two
         # attributes in either order: one C-level search per row.
         names = b"|".join(re.escape(name.encode()) for name in sorted(kinds))
@@ -354,6 +358,8 @@ class _Scanner:
             if value is None:
                 continue
             span = _int(attrs.get(b"table:number-columns-repeated"))
+            if len(table.overrides) + repeat * span > self.max_cells:
+                return  # a repeated cell past the budget: the table is refused for its area
             for row in range(table.row + 1, table.row + repeat + 1):
                 for offset in range(span):
                     table.overrides[(row, col + offset)] = value
@@ -441,8 +447,9 @@ def _cell_text(body: bytes, end: int, closed: bytes) -> str:
     return unescape(b"\n".join(paragraphs).decode("utf-8", "replace"))
 
 
-def scan_ods(source: Source) -> OdsScan:
-    """One pass over content.xml: every table's area and the chosen cells' overrides."""
+def scan_ods(source: Source, max_cells: int) -> OdsScan:
+    """One pass over content.xml: every table's area and its cells' overrides (none kept
+    past `max_cells`, the area the caller refuses beyond)."""
     name = source.name
     try:
         with source.open() as handle, zipfile.ZipFile(handle) as archive:
@@ -462,7 +469,7 @@ def scan_ods(source: Source) -> OdsScan:
                 body_at = prolog.find(b"<office:body")
                 kinds = _styles(archive, prolog[: max(body_at, 0)] or prolog, name)
                 date1904 = b'table:date-value="1904-01-01"' in prolog
-                scanner = _Scanner(name, kinds, date1904)
+                scanner = _Scanner(name, kinds, date1904, max_cells)
                 carry = prolog[max(body_at, 0) :] if body_at >= 0 else b""
                 while True:
                     data = content.read(CHUNK)
@@ -491,7 +498,7 @@ def scan_ods(source: Source) -> OdsScan:
 
 def open_ods(source: Source, wanted_sheet: str | None, budget: int) -> CalamineReader:
     """The sheet read by calamine, within the memory budget, with the overrides."""
-    scan = scan_ods(source)
+    scan = scan_ods(source, budget // BYTES_PER_CELL)
     if scan.cells * BYTES_PER_CELL > budget:
         table, rows, cols = scan.largest
         raise InputError(
