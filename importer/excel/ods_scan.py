@@ -515,7 +515,7 @@ def open_ods(source: Source, wanted_sheet: str | None, budget: int) -> CalamineR
         # Pretty-printed content (white space between cells, as KSpread wrote) stops
         # calamine; without it the same cells are read.
         try:
-            cleaned = _without_layout_space(source)
+            cleaned = _without_layout_space(source, budget)
             workbook = open_calamine_workbook(cleaned, "ods")
         except InputError:
             raise refused from None
@@ -545,11 +545,15 @@ def open_ods(source: Source, wanted_sheet: str | None, budget: int) -> CalamineR
 _LAYOUT_SPACE = re.compile(rb">\s+(?=</?table:)")
 
 
-def _without_layout_space(source: Source) -> Source:
+def _without_layout_space(source: Source, budget: int) -> Source:
     """The workbook with the white space before table tags taken out of content.xml (it is
-    never cell text: that lives in text:p), every part otherwise as it was."""
+    never cell text: that lives in text:p), every part otherwise as it was. It is rebuilt in
+    memory: InputError when its parts would not fit the budget."""
     out = io.BytesIO()
     try:
+        with source.open() as handle, zipfile.ZipFile(handle) as archive:
+            if sum(info.file_size for info in archive.infolist()) * 2 > budget:
+                raise InputError(f"{source.name}: too large to rewrite within the budget")
         with (
             source.open() as handle,
             zipfile.ZipFile(handle) as archive,
