@@ -17,23 +17,19 @@ import pytest
 from importer.errors import InputError
 from importer.excel import open_sheet
 from tests.chaos.procs import run_measured
+from tests.xlsb_support import patched_xlsb
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
-BASE_XLSB = SAMPLES / "xlsb" / "base.xlsb"
 BOUND_RSS_MB = 200.0
 
 
 def _xlsb_with_sheet1(tmp_path: Path, name: str, change: bytes, to: bytes) -> Path:
-    with zipfile.ZipFile(BASE_XLSB) as source:
-        parts = {info.filename: source.read(info) for info in source.infolist()}
-    sheet = parts["xl/worksheets/sheet1.bin"]
-    assert sheet.count(change) == 1
-    parts["xl/worksheets/sheet1.bin"] = sheet.replace(change, to)
-    path = tmp_path / name
-    with zipfile.ZipFile(path, "w") as out:
-        for part, data in parts.items():
-            out.writestr(part, data)
-    return path
+    def edit(sheet: bytearray) -> None:
+        assert sheet.count(change) == 1
+        at = sheet.index(change)
+        sheet[at : at + len(change)] = to
+
+    return patched_xlsb(tmp_path, name, "xl/worksheets/sheet1.bin", edit)
 
 
 def panicking_xlsb(tmp_path: Path) -> Path:

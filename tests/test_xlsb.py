@@ -15,8 +15,6 @@ from __future__ import annotations
 import csv
 import json
 import struct
-import zipfile
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -28,6 +26,7 @@ from importer.excel.sniff import make_source, sniff
 from importer.excel.values import NumberText, Row
 from tests.conftest import Cli, CliResult
 from tests.jobs_support import counts
+from tests.xlsb_support import patched_xlsb
 
 XLSB = Path(__file__).resolve().parent.parent / "sample_data" / "xlsb"
 ANY_SHEETS = XLSB / "any_sheets.xlsb"
@@ -177,20 +176,6 @@ def test_typed_cells_as_the_header_of_sheet1() -> None:
     assert rows == [] and count == 0
 
 
-def _patched(tmp_path: Path, name: str, part: str, edit: Callable[[bytearray], None]) -> Path:
-    """base.xlsb with one part edited in place."""
-    with zipfile.ZipFile(BASE) as source:
-        parts = {info.filename: source.read(info) for info in source.infolist()}
-    data = bytearray(parts[part])
-    edit(data)
-    parts[part] = bytes(data)
-    path = tmp_path / name
-    with zipfile.ZipFile(path, "w") as out:
-        for member, content in parts.items():
-            out.writestr(member, content)
-    return path
-
-
 def _error_in_c2(sheet: bytearray) -> None:
     """Sheet1's C2 (the number 1.1, a BrtCellReal record) turned into a BrtCellError
     holding #N/A, the record otherwise as it was."""
@@ -200,7 +185,7 @@ def _error_in_c2(sheet: bytearray) -> None:
 
 
 def test_error_cells_are_errors_not_empty_cells(tmp_path: Path) -> None:
-    header, *_ = read(_patched(tmp_path, "e.xlsb", "xl/worksheets/sheet1.bin", _error_in_c2))
+    header, *_ = read(patched_xlsb(tmp_path, "e.xlsb", "xl/worksheets/sheet1.bin", _error_in_c2))
     assert header[:4] == ["String", "1", "#N/A", "TRUE"]  # calamine alone gives ""
 
 
@@ -257,7 +242,7 @@ def test_the_1904_date_system_is_the_workbooks(tmp_path: Path) -> None:
         at = workbook.index(bytes.fromhex("9901"))  # BrtWbProp, its size, then its flags
         workbook[at + 3] |= 1  # fDate1904
 
-    path = _patched(tmp_path, "mac.xlsb", "xl/workbook.bin", from_1904)
+    path = patched_xlsb(tmp_path, "mac.xlsb", "xl/workbook.bin", from_1904)
     with open_sheet(BASE) as excel, open_sheet(path) as mac:
         assert (excel.date1904, mac.date1904) == (False, True)
 
