@@ -23,10 +23,7 @@ import io
 import re
 import zipfile
 from dataclasses import dataclass, field
-from xml.etree.ElementTree import Element
 from xml.sax.saxutils import unescape
-
-from defusedxml import ElementTree as SafeET
 
 from importer.errors import InputError
 from importer.excel.base import first_with_header, sheet_candidates
@@ -36,6 +33,7 @@ from importer.excel.calamine_engine import (
     calamine_sheets,
     open_calamine_workbook,
 )
+from importer.excel.ods_styles import MAX_PROLOG_BYTES, cell_style_kinds
 from importer.excel.sniff import Source
 from importer.excel.values import CellError, serial_to_value
 from importer.excel.xlsx_parts import UNPACK_ERRORS
@@ -43,17 +41,9 @@ from importer.excel.xlsx_scan import number_with_format
 
 CHUNK = 4 << 20
 MAX_ROW_BYTES = 64 << 20
-MAX_PROLOG_BYTES = 64 << 20  # the automatic styles before the tables
 # calamine's memory per cell of a table's area, measured: 2,000,000 one-letter text cells
 # took 243 MB (the value, its text on the heap, and the formula text are all held).
 BYTES_PER_CELL = 128
-
-_NS = {
-    "style": "urn:oasis:names:tc:opendocument:xmlns:style:1.0",
-    "number": "urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0",
-}
-_STYLE = "{" + _NS["style"] + "}"
-_NUMBER = "{" + _NS["number"] + "}"
 
 _TABLE = re.compile(rb"<table:table(?=[\s>])([^>]*)>|</table:table>")
 _ROW = re.compile(rb"<table:table-row\b([^>]*?)(/?)>")
@@ -85,101 +75,6 @@ class OdsScan:
     date1904: bool = False
     # table name -> (row number, 0-based column) -> the value calamine cannot give
     overrides: dict[str, dict[tuple[int, int], object]] = field(default_factory=dict)
-
-
-# --- styles ----------------------------------------------------------------------------
-
-
-def _data_style_kinds(root: Element) -> dict[str, tuple[str, int]]:
-    """Data style name -> ("zero", digits) | ("date", 0) | ("boolean", 0), for the styles
-    that change what a number cell is."""
-    kinds: dict[str, tuple[str, int]] = {}
-    for element in root.iter():
-        tag = element.tag
-        if not isinstance(tag, str) or not tag.startswith(_NUMBER):
-            continue
-        name = element.get(f"{_STYLE}name")
-        if name is None:
-            continue
-        local = tag[len(_NUMBER) :]
-        if local == "date-style":
-            kinds[name] = ("date", 0)
-        elif local == "boolean-style":
-            kinds[name] = ("boolean", 0)
-        elif local == "number-style":
-            children = list(element)
-            if len(children) != 1 or children[0].tag != f"{_NUMBER}number":
-                continue  # text, conditions or more parts: not plain zero padding
-            number = children[0]
-            digits = int(number.get(f"{_NUMBER}min-integer-digits", "1") or "1")
-            decimals = int(number.get(f"{_NUMBER}decimal-places", "0") or "0")
-            grouping = number.get(f"{_NUMBER}grouping") == "true"
-            if digits >= 2 and decimals == 0 and not grouping:
-                kinds[name] = ("zero", digits)
-    return kinds
-
-
-def _cell_style_kinds(roots: list[Element]) -> dict[str, tuple[str, int]]:
-    """Cell style name -> its data style's kind, following parent styles."""
-    data_kinds: dict[str, tuple[str, int]] = {}
-    for root in roots:
-        data_kinds.update(_data_style_kinds(root))
-    data_style: dict[str, str] = {}
-    parent: dict[str, str] = {}
-    for root in roots:
-        for element in root.iter(f"{_STYLE}style"):
-            name = element.get(f"{_STYLE}name")
-            if name is None or element.get(f"{_STYLE}family") != "table-cell":
-                continue
-            if (data := element.get(f"{_STYLE}data-style-name")) is not None:
-                data_style[name] = data
-            if (above := element.get(f"{_STYLE}parent-style-name")) is not None:
-                parent[name] = above
-    kinds: dict[str, tuple[str, int]] = {}
-    for name in set(data_style) | set(parent):
-        style: str | None = name
-        for _ in range(16):  # a parent chain is short; a loop is a damaged file
-            if style is None or style in data_style:
-                break
-            style = parent.get(style)
-        kind = data_kinds.get(data_style.get(style, "")) if style is not None else None
-        if kind is not None:
-            kinds[name] = kind
-    return kinds
-
-
-def _parse_small(data: bytes, name: str, part: str) -> Element | None:
-    try:
-        root: Element = SafeET.fromstring(data)
-    except Exception as exc:  # defusedxml's refusals and ParseError
-        raise InputError(
-            f"{name}: the workbook is damaged or unsafe ({part}: {type(exc).__name__})"
-        ) from None
-    return root
-
-
-def _styles(archive: zipfile.ZipFile, prolog: bytes, name: str) -> dict[str, tuple[str, int]]:
-    roots: list[Element] = []
-    if "styles.xml" in archive.NameToInfo:
-        info = archive.getinfo("styles.xml")
-        if info.file_size > MAX_PROLOG_BYTES:
-            raise InputError(f"{name}: styles.xml is unreasonably large")
-        root = _parse_small(archive.read("styles.xml"), name, "styles.xml")
-        if root is not None:
-            roots.append(root)
-    start = prolog.find(b"<office:automatic-styles")
-    end = prolog.find(b"</office:automatic-styles>")
-    root_tag = re.search(rb"<office:document-content\b[^>]*>", prolog)
-    if start >= 0 and end > start and root_tag is not None:
-        document = (
-            root_tag.group(0)
-            + prolog[start : end + len(b"</office:automatic-styles>")]
-            + b"</office:document-content>"
-        )
-        root = _parse_small(document, name, "content.xml")
-        if root is not None:
-            roots.append(root)
-    return _cell_style_kinds(roots)
 
 
 # --- content ---------------------------------------------------------------------------
@@ -467,7 +362,7 @@ def scan_ods(source: Source, max_cells: int) -> OdsScan:
                             f"{name}: the styles of content.xml are unreasonably large"
                         )
                 body_at = prolog.find(b"<office:body")
-                kinds = _styles(archive, prolog[: max(body_at, 0)] or prolog, name)
+                kinds = cell_style_kinds(archive, prolog[: max(body_at, 0)] or prolog, name)
                 date1904 = b'table:date-value="1904-01-01"' in prolog
                 scanner = _Scanner(name, kinds, date1904, max_cells)
                 carry = prolog[max(body_at, 0) :] if body_at >= 0 else b""
