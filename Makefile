@@ -7,7 +7,7 @@ RUNTIME := $(VENV)/.runtime
 # Quiet installs: no pip progress, and no setuptools banner from the editable build.
 PIP    := PYTHONWARNINGS=ignore $(BIN)/pip --quiet --quiet
 
-.PHONY: setup demo test test-fast lint bench chaos clean
+.PHONY: setup demo test test-fast lint bench chaos corpus clean
 
 setup: $(STAMP)
 
@@ -51,6 +51,10 @@ $(VENV)/.bench: pyproject.toml | $(STAMP)
 
 chaos: setup
 	$(BIN)/python -m tests.chaos
+
+# Every real-world spreadsheet of tests/corpus through forms infer -> forms add -> submit.
+corpus: setup
+	$(BIN)/python -m tests.corpus
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info

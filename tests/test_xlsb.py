@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import csv
 import json
+import struct
 from pathlib import Path
 
 import pytest
 
 from importer.database import Connection
 from importer.errors import InputError
-from importer.excel import open_sheet, peek_sheet
+from importer.excel import open_sheet, peek_sheet, xlsb_scan
 from importer.excel.sniff import make_source, sniff
-from importer.excel.values import Row
+from importer.excel.values import NumberText, Row
 from tests.conftest import Cli, CliResult
 from tests.jobs_support import counts
+from tests.xlsb_support import patched_xlsb
 
 XLSB = Path(__file__).resolve().parent.parent / "sample_data" / "xlsb"
 ANY_SHEETS = XLSB / "any_sheets.xlsb"
@@ -172,6 +174,77 @@ def test_typed_cells_as_the_header_of_sheet1() -> None:
         "255:10:10",  # a duration of 10 days 15:10:10: hours past 24, as [h]:mm:ss
     ]
     assert rows == [] and count == 0
+
+
+def _error_in_c2(sheet: bytearray) -> None:
+    """Sheet1's C2 (the number 1.1, a BrtCellReal record) turned into a BrtCellError
+    holding #N/A, the record otherwise as it was."""
+    at = sheet.index(bytes.fromhex("0510") + bytes.fromhex("0200000000000000"))
+    sheet[at] = 0x03  # BrtCellReal -> BrtCellError
+    sheet[at + 2 + 8] = 0x2A  # #N/A
+
+
+def test_error_cells_are_errors_not_empty_cells(tmp_path: Path) -> None:
+    header, *_ = read(patched_xlsb(tmp_path, "e.xlsb", "xl/worksheets/sheet1.bin", _error_in_c2))
+    assert header[:4] == ["String", "1", "#N/A", "TRUE"]  # calamine alone gives ""
+
+
+def _record(kind: int, payload: bytes) -> bytes:
+    """One .xlsb record: type and size 7 bits a byte, high bit for "more"."""
+
+    def varint(value: int) -> bytes:
+        out = bytearray()
+        while True:
+            out.append((value & 0x7F) | (0x80 if value > 0x7F else 0))
+            value >>= 7
+            if not value:
+                return bytes(out)
+
+    return varint(kind) + varint(len(payload)) + payload
+
+
+def test_numbers_in_zero_padded_formats_keep_their_zeros() -> None:
+    code = "00000".encode("utf-16-le")
+    styles = b"".join(
+        [
+            _record(0x2C, (164).to_bytes(2, "little") + (5).to_bytes(4, "little") + code),
+            _record(0x269, (2).to_bytes(4, "little")),  # BrtBeginCellXFs
+            _record(0x2F, bytes(2) + (0).to_bytes(2, "little") + bytes(12)),
+            _record(0x2F, bytes(2) + (164).to_bytes(2, "little") + bytes(12)),
+            _record(0x26A, b""),
+        ]
+    )
+    zero_styles = xlsb_scan.zero_padded_styles(styles)
+    assert zero_styles == {1: 5}
+    rk_501 = (501 << 2) | 2  # an RK integer
+    sheet = b"".join(
+        [
+            _record(0x00, (4).to_bytes(4, "little") + bytes(21)),  # BrtRowHdr: row 5
+            _record(
+                0x02,
+                (1).to_bytes(4, "little")
+                + (1).to_bytes(4, "little")
+                + rk_501.to_bytes(4, "little"),
+            ),  # B5, style 1
+            _record(
+                0x05,
+                (2).to_bytes(4, "little") + (0).to_bytes(4, "little") + struct.pack("<d", 501.0),
+            ),  # C5, style 0: a plain number
+        ]
+    )
+    scan = xlsb_scan.scan_xlsb_sheet(sheet, zero_styles)
+    assert scan.overrides == {(5, 1): NumberText(501.0, "00501")}
+    assert (scan.rows, scan.cols) == (1, 2)
+
+
+def test_the_1904_date_system_is_the_workbooks(tmp_path: Path) -> None:
+    def from_1904(workbook: bytearray) -> None:
+        at = workbook.index(bytes.fromhex("9901"))  # BrtWbProp, its size, then its flags
+        workbook[at + 3] |= 1  # fDate1904
+
+    path = patched_xlsb(tmp_path, "mac.xlsb", "xl/workbook.bin", from_1904)
+    with open_sheet(BASE) as excel, open_sheet(path) as mac:
+        assert (excel.date1904, mac.date1904) == (False, True)
 
 
 def test_data_away_from_column_a() -> None:

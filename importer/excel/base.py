@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import collections
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from types import TracebackType
+from typing import TypeVar
 
 from importer.errors import InputError
 from importer.excel.values import Row, display_text
@@ -14,6 +15,8 @@ from importer.excel.values import Row, display_text
 # Excel's own limits: references beyond them are refused as absurd.
 MAX_ROWS = 1_048_576
 MAX_COLS = 16_384
+
+T = TypeVar("T")
 
 
 class SheetReader:
@@ -111,5 +114,49 @@ def choose_sheet(
     )
 
 
+def first_row_header(
+    rows: Iterator[tuple[int, Sequence[object]]], name: str, sheet: str
+) -> tuple[list[str], int]:
+    """(header texts, Excel row number) from the first of `rows` (non-blank rows, in
+    order); EmptySheet when there is none or it holds no text."""
+    for number, values in rows:
+        texts = header_texts(values)
+        if texts:
+            return texts, number
+        break
+    raise no_header(name, sheet)
+
+
+class EmptySheet(InputError):
+    """The sheet has no header row (no cell holds a value)."""
+
+
 def no_header(name: str, sheet: str) -> InputError:
-    return InputError(f"{name}: sheet {sheet!r} is empty (no header row found)")
+    return EmptySheet(f"{name}: sheet {sheet!r} is empty (no header row found)")
+
+
+def sheet_candidates(
+    name: str,
+    wanted: str | None,
+    sheets: Sequence[tuple[str, bool]],
+    charts: Sequence[str] = (),
+) -> list[str]:
+    """The sheets to try in turn: the one asked for; else every visible one, in order (the
+    first that holds a header row is read: an empty cover sheet before the data is common)."""
+    first = choose_sheet(name, wanted, sheets, charts)
+    if wanted is not None:
+        return [first]
+    return [sheet for sheet, visible in sheets if visible]
+
+
+def first_with_header(candidates: Sequence[str], open_one: Callable[[str], T]) -> T:
+    """open_one(sheet) for the first candidate that is not empty; the first one's refusal
+    when all are."""
+    first: EmptySheet | None = None
+    for candidate in candidates:
+        try:
+            return open_one(candidate)
+        except EmptySheet as empty:
+            first = first or empty
+    assert first is not None, "no candidate sheets"
+    raise first

@@ -8,6 +8,10 @@ from the byte-level scan done before (see xlsx_scan), as per-cell overrides.
 from __future__ import annotations
 
 import contextlib
+import os
+import sys
+import tempfile
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from itertools import chain, compress, count, islice
 from operator import itemgetter
@@ -40,12 +44,13 @@ _PATH_SUFFIXES = {
 def open_calamine_workbook(source: Source, file_format: str) -> Any:
     """The workbook as `file_format` (what sniff found in the bytes), whatever its name."""
     try:
-        if source.path is None:
-            return pc.CalamineWorkbook.from_filelike(source.open())
-        if source.path.suffix in _PATH_SUFFIXES.get(file_format, ()):
-            return pc.CalamineWorkbook.from_path(str(source.path))
-        with source.open() as handle:  # calamine sniffs the bytes it reads from a file object
-            return pc.CalamineWorkbook.from_filelike(handle)
+        with panic_output_held():
+            if source.path is None:
+                return pc.CalamineWorkbook.from_filelike(source.open())
+            if source.path.suffix in _PATH_SUFFIXES.get(file_format, ()):
+                return pc.CalamineWorkbook.from_path(str(source.path))
+            with source.open() as handle:  # calamine sniffs the bytes a file object gives
+                return pc.CalamineWorkbook.from_filelike(handle)
     except pc.PasswordError:
         raise InputError(
             f"{source.name}: the workbook is password-protected; remove the password and try again"
@@ -57,6 +62,42 @@ def open_calamine_workbook(source: Source, file_format: str) -> Any:
                 f"({_short(exc)})"
             ) from None
         raise InputError(f"{source.name}: the workbook cannot be read ({_short(exc)})") from None
+
+
+# One window at a time: file descriptor 2 belongs to the whole process.
+_STDERR_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def panic_output_held() -> Iterator[None]:
+    """Run a calamine call with file descriptor 2 held aside: a Rust panic prints its
+    message (and, with RUST_BACKTRACE set, a backtrace) straight to it before Python sees
+    the PanicException, which then becomes our one-line refusal. What else was written to
+    stderr meanwhile is passed on afterwards; only a panic's own report is dropped."""
+    with _STDERR_LOCK:
+        try:
+            saved = os.dup(2)
+        except OSError:  # no stderr to protect
+            yield
+            return
+        panicked = False
+        with tempfile.TemporaryFile() as held:
+            sys.stderr.flush()
+            os.dup2(held.fileno(), 2)
+            try:
+                yield
+            except BaseException as exc:
+                panicked = type(exc).__name__ == "PanicException"
+                raise
+            finally:
+                with contextlib.suppress(Exception):
+                    sys.stderr.flush()
+                os.dup2(saved, 2)
+                os.close(saved)
+                if not panicked:
+                    held.seek(0)
+                    if written := held.read():
+                        os.write(2, written)
 
 
 def _short(exc: BaseException) -> str:
@@ -72,6 +113,13 @@ def calamine_sheets(workbook: Any) -> list[tuple[str, bool]]:
             continue
         out.append((meta.name, meta.visible == pc.SheetVisibleEnum.Visible))
     return out
+
+
+def calamine_charts(workbook: Any) -> list[str]:
+    """Names of the workbook's chart sheets (no cells to read)."""
+    return [
+        meta.name for meta in workbook.sheets_metadata if meta.typ == pc.SheetTypeEnum.ChartSheet
+    ]
 
 
 class CalamineReader(SheetReader):
@@ -98,16 +146,13 @@ class CalamineReader(SheetReader):
         )
         try:
             self.sheet_names = [name for name, _ in calamine_sheets(self._workbook)]
-            charts = [
-                meta.name
-                for meta in self._workbook.sheets_metadata
-                if meta.typ == pc.SheetTypeEnum.ChartSheet
-            ]
+            charts = calamine_charts(self._workbook)
             self.sheet_name = choose_sheet(
                 source.name, wanted_sheet, calamine_sheets(self._workbook), charts
             )
             try:
-                self._sheet = self._workbook.get_sheet_by_name(self.sheet_name)
+                with panic_output_held():
+                    self._sheet = self._workbook.get_sheet_by_name(self.sheet_name)
             except pc.PasswordError:
                 raise InputError(f"{source.name}: the workbook is password-protected") from None
             except (pc.CalamineError, ValueError, OSError) as exc:

@@ -25,8 +25,7 @@ from importer.excel.base import (
     MAX_ROWS,
     SheetReader,
     choose_sheet,
-    header_texts,
-    no_header,
+    first_row_header,
 )
 from importer.excel.sniff import Source
 from importer.excel.values import CellError, Row, normalize_moment, serial_to_value
@@ -111,14 +110,9 @@ class OpenpyxlReader(SheetReader):
             raise
 
     def _find_header(self) -> None:
-        for number, values in self._iter_sheet(None):
-            texts = header_texts(values)
-            if texts:
-                self.header = texts
-                self.header_row = number
-                return
-            break
-        raise no_header(self._name, self.sheet_name)
+        self.header, self.header_row = first_row_header(
+            self._iter_sheet(None), self._name, self.sheet_name
+        )
 
     def _iter_sheet(self, width: int | None) -> Iterator[tuple[int, list[object]]]:
         """(row number, values) of each non-blank row; values cut to `width` columns."""

@@ -7,11 +7,22 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from importer.errors import InputError
-from importer.excel.base import MAX_COLS, MAX_ROWS, SheetReader, choose_sheet
+from importer.excel.base import (
+    MAX_COLS,
+    MAX_ROWS,
+    SheetReader,
+    choose_sheet,
+    first_with_header,
+    sheet_candidates,
+)
 from importer.excel.calamine_engine import CalamineReader, SheetUnreadable
 from importer.excel.csv_engine import CsvReader
+from importer.excel.guard import GuardedReader, reading
+from importer.excel.ods_scan import open_ods
 from importer.excel.openpyxl_engine import OpenpyxlReader
 from importer.excel.sniff import Source, make_source, sniff
+from importer.excel.xls_engine import XlrdReader
+from importer.excel.xlsb_scan import open_xlsb
 from importer.excel.xlsx_parts import (
     XlsxInfo,
     calamine_strings_part,
@@ -46,22 +57,45 @@ def open_sheet(
     """Open one sheet of a workbook (or a CSV file); InputError for anything refused.
 
     `checked=True` says these exact bytes already passed open_sheet once (at submit):
-    the safety pass over the sheet's cell references is then skipped.
+    the safety pass over the sheet's cell references is then skipped. Every call on the
+    returned reader goes through the same boundary (guard.py): a library's error or panic
+    is an InputError, never a traceback.
     """
     if engine not in ENGINES:
         raise InputError(f"unknown engine {engine!r} (choose from {', '.join(ENGINES)})")
-    src = make_source(source, file_name)
+    name = _display_name(source, file_name)
+    with reading(name):
+        src = make_source(source, file_name)
+        reader = _open(src, sheet, engine, memory_budget_mb << 20, checked, peek=False)
+    return GuardedReader(reader, name)
+
+
+def _display_name(source: Path | bytes, file_name: str | None) -> str:
+    if file_name:
+        return file_name
+    if isinstance(source, bytes | bytearray | memoryview):
+        return "workbook"
+    return Path(source).name
+
+
+def _open(
+    src: Source, sheet: str | None, engine: str, budget: int, checked: bool, *, peek: bool
+) -> SheetReader:
     fmt = sniff(src)
     if fmt == "csv":
         return CsvReader(src, sheet)
-    if fmt != "xlsx":
-        if engine == "openpyxl":
-            raise InputError(
-                f"{src.name}: the streaming engine (openpyxl) reads .xlsx and .xlsm only; "
-                f"this file is .{fmt}: use --engine calamine or auto"
-            )
-        return CalamineReader(src, fmt, sheet)
-    return _open_xlsx(src, sheet, engine, memory_budget_mb << 20, checked)
+    if fmt == "xlsx":
+        return _open_xlsx(src, sheet, engine, budget, checked, peek)
+    if engine == "openpyxl":
+        raise InputError(
+            f"{src.name}: the streaming engine (openpyxl) reads .xlsx and .xlsm only; "
+            f"this file is .{fmt}: use --engine calamine or auto"
+        )
+    if fmt == "xls":
+        return XlrdReader(src, sheet, budget)  # whatever the engine asked: see xls_engine.py
+    if fmt == "ods":
+        return open_ods(src, sheet, budget)
+    return open_xlsb(src, sheet, budget)
 
 
 @dataclass(frozen=True)
@@ -69,7 +103,7 @@ class SheetPeek:
     """What open_sheet decides and checks, and the header, without reading the whole sheet."""
 
     sheet_name: str
-    engine: str  # what a full read will use: "calamine" | "openpyxl" | "csv"
+    engine: str  # what a full read will use: "calamine" | "openpyxl" | "xlrd" | "csv"
     file_format: str
     header: list[str]
     header_row: int
@@ -85,31 +119,23 @@ def peek_sheet(
     file_name: str | None = None,
 ) -> SheetPeek:
     """The checks of open_sheet (same InputErrors) and the header, reading only the sheet's
-    first rows for .xlsx/.xlsm and CSV (.xls/.xlsb/.ods are read whole). For submit: the
+    first rows for .xlsx/.xlsm and CSV (other formats are read whole). For submit: the
     job reads the rows later with open_sheet(..., engine=peek.engine, checked=True).
     """
     if engine not in ENGINES:
         raise InputError(f"unknown engine {engine!r} (choose from {', '.join(ENGINES)})")
-    src = make_source(source, file_name)
-    fmt = sniff(src)
-    if fmt == "xlsx":
-        reader = _open_xlsx(src, sheet, engine, memory_budget_mb << 20, checked=False, peek=True)
-    else:
-        reader = open_sheet(
-            source,
-            sheet=sheet,
-            engine=engine,
-            memory_budget_mb=memory_budget_mb,
-            file_name=file_name,
-        )
-    with reader:
+    name = _display_name(source, file_name)
+    with reading(name):
+        src = make_source(source, file_name)
+        reader = _open(src, sheet, engine, memory_budget_mb << 20, checked=False, peek=True)
+    with GuardedReader(reader, name) as guarded:
         return SheetPeek(
-            sheet_name=reader.sheet_name,
-            engine=reader.engine,
-            file_format=reader.file_format,
-            header=list(reader.header),
-            header_row=reader.header_row,
-            date1904=reader.date1904,
+            sheet_name=guarded.sheet_name,
+            engine=guarded.engine,
+            file_format=guarded.file_format,
+            header=list(guarded.header),
+            header_row=guarded.header_row,
+            date1904=guarded.date1904,
         )
 
 
@@ -124,6 +150,21 @@ def estimate_calamine_bytes(archive: zipfile.ZipFile, sheet_part: str) -> int:
 
 def _open_xlsx(
     src: Source, sheet: str | None, engine: str, budget: int, checked: bool, peek: bool = False
+) -> SheetReader:
+    try:
+        with src.open() as handle, zipfile.ZipFile(handle) as archive:
+            info = read_xlsx_info(archive, src.name)
+    except zipfile.BadZipFile:
+        raise InputError(f"{src.name}: the file is damaged or truncated") from None
+    sheets = [(s.name, s.state == "visible") for s in info.sheets]
+    return first_with_header(
+        sheet_candidates(src.name, sheet, sheets, info.charts),
+        lambda chosen: _open_xlsx_sheet(src, chosen, engine, budget, checked, peek),
+    )
+
+
+def _open_xlsx_sheet(
+    src: Source, sheet: str, engine: str, budget: int, checked: bool, peek: bool
 ) -> SheetReader:
     name = src.name
     requested = engine

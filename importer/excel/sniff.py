@@ -88,6 +88,8 @@ def sniff(source: Source) -> Format:
         return _sniff_zip(source)
     if head.startswith(_OLE_MAGIC):
         return _sniff_ole(source, head)
+    if _is_biff_stream(head):
+        return "xls"  # BIFF2-5 saved without the OLE container (Excel 2.x-4.x, old tools)
     text = head.lstrip(b"\xef\xbb\xbf\xff\xfe\xfe\xff \t\r\n").lower()
     text16 = head.decode("utf-16", "ignore").lstrip("\ufeff \t\r\n").lower().encode()
     for probe in (text, text16 if head[:2] in (b"\xff\xfe", b"\xfe\xff") else b""):
@@ -106,23 +108,75 @@ def sniff(source: Source) -> Format:
     if head.startswith(b"%PDF"):
         raise InputError(f"{name}: this is a PDF document, not a workbook")
     if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        return "csv"  # UTF-16 text: Excel's "Unicode Text" export
+        # UTF-16 text: Excel's "Unicode Text" export
+        return _text_table(name, head.decode("utf-16", "ignore"))
     if b"\x00" in head:
         raise InputError(f"{name}: unrecognised file format (not a workbook or CSV text)")
     try:
-        head.decode("utf-8")
+        text_head = head.decode("utf-8")
     except UnicodeDecodeError as exc:
         if exc.start < len(head) - 4:  # a multibyte character cut at the end is fine
             raise InputError(
                 f"{name}: the text is not UTF-8; save the CSV as 'CSV UTF-8' (or as .xlsx)"
             ) from None
+        text_head = head[: exc.start].decode("utf-8")
+    return _text_table(name, text_head)
+
+
+# Names a spreadsheet program gives its own (binary or zipped) files.
+WORKBOOK_SUFFIXES = frozenset(
+    {".xlsx", ".xlsm", ".xltx", ".xltm", ".xlam", ".xls", ".xlt", ".xla", ".xlsb", ".ods", ".ots"}
+)
+_DELIMITERS = ",;\t|"
+
+
+def _text_table(name: str, text: str) -> Format:
+    """Text is read as CSV; under a workbook's name only when it is a delimited table (many
+    systems export CSV named .xls), else it is a text file with the wrong name."""
+    if Path(name).suffix.lower() not in WORKBOOK_SUFFIXES:
+        return "csv"
+    first = next((line for line in text.lstrip("\ufeff").splitlines() if line.strip()), "")
+    if not any(delimiter in first for delimiter in _DELIMITERS):
+        raise InputError(
+            f"{name}: this is a plain text file, not a workbook (nor a table of "
+            "comma-, semicolon- or tab-separated values); ask the sender for the real file"
+        )
     return "csv"
+
+
+def _is_biff_stream(head: bytes) -> bool:
+    """A bare BIFF stream: a BOF record (0x0009, 0x0209, 0x0409 or 0x0809) of a plausible
+    length, for workbook globals or a worksheet."""
+    if len(head) < 8 or head[0] != 0x09 or head[1] not in (0x00, 0x02, 0x04, 0x08):
+        return False
+    length = int.from_bytes(head[2:4], "little")
+    kind = int.from_bytes(head[6:8], "little")
+    return length in (4, 6, 8, 16) and kind in (0x0005, 0x0010)
+
+
+def _first_directory_sector(handle: BinaryIO, head: bytes) -> bytes:
+    """The compound file's first directory sector (header: sector size at 0x1E as a power
+    of two, first directory sector at 0x30), or b"" when the header is not plausible."""
+    if len(head) < 0x34:
+        return b""
+    shift = int.from_bytes(head[0x1E:0x20], "little")
+    first = int.from_bytes(head[0x30:0x34], "little")
+    if shift not in (9, 12) or first >= 0xFFFFFFFA:
+        return b""
+    size = 1 << shift
+    try:
+        handle.seek((first + 1) * size)
+        return handle.read(size)
+    except (OSError, ValueError, OverflowError):
+        return b""
 
 
 def _sniff_ole(source: Source, head: bytes) -> Format:
     name = source.name
     with source.open() as handle:
         blob = handle.read(1 << 20)
+        # The stream names live in the directory, which a big file keeps past its first MB.
+        blob += _first_directory_sector(handle, head)
     if (
         "EncryptedPackage".encode("utf-16-le") in blob
         or "EncryptionInfo".encode("utf-16-le") in blob
@@ -135,6 +189,9 @@ def _sniff_ole(source: Source, head: bytes) -> Format:
         return "xls"
     if "WordDocument".encode("utf-16-le") in blob:
         raise InputError(f"{name}: this is a Word document, not a workbook")
+    # Stream names are matched ignoring case, as Excel does ("WORKBOOK" is a workbook too).
+    if "book".encode("utf-16-le") in blob.lower():
+        return "xls"
     raise InputError(f"{name}: an Office file that is not a workbook")
 
 

@@ -45,7 +45,7 @@ class SheetScan:
 def column_index(letters: str) -> int:
     """1-based column number of "A", "Z", "AA", ..."""
     n = 0
-    for ch in letters:
+    for ch in letters.upper():
         n = n * 26 + (ord(ch) - 64)
     return n
 
@@ -58,9 +58,10 @@ class _Patterns:
         self.row_numbers = re.compile(rb"<" + p + rb'row\b[^>]*?\br="(\d+)"')
         # A "normal" cell starts <c r="B12": anything else is measured exactly.
         self.odd_cells = re.compile(rb"<" + p + rb'c(?:>|\s(?!r="[A-Z]{1,2}\d{1,6}"))')
-        self.all_refs = re.compile(rb"<" + p + rb'c\b[^>]*?\br="([A-Z]+)(\d+)"')
+        # Lower-case references (r="a1", from some writers) are read by Excel and calamine alike.
+        self.all_refs = re.compile(rb"<" + p + rb'c\b[^>]*?\br="([A-Za-z]+)(\d+)"')
         self.bad_refs = re.compile(
-            rb"<" + p + rb'c\b[^>]*?\br="(?![A-Z]{1,3}[1-9]\d{0,6}")([^"]*)"'
+            rb"<" + p + rb'c\b[^>]*?\br="(?![A-Za-z]{1,3}[1-9]\d{0,6}")([^"]*)"'
         )
         self.negative_value = b"<" + prefix + b"v>-"
         self.string_cell = b't="s"'
@@ -306,7 +307,7 @@ def _position(attrs: dict[bytes, bytes], scan: SheetScan) -> tuple[int, int] | N
     if not ref:
         scan.positional = True
         return None
-    match = re.fullmatch(rb"([A-Z]+)(\d+)", ref)
+    match = re.fullmatch(rb"([A-Za-z]+)(\d+)", ref)
     if not match:
         return None
     return int(match.group(2)), column_index(match.group(1).decode()) - 1

@@ -1,0 +1,88 @@
+"""The one boundary every reader call goes through: whatever a parsing library raises or
+panics with becomes the tool's own refusal (an InputError, exit code 2, one line).
+
+python-calamine reports a Rust panic as ``pyo3_runtime.PanicException``, which derives
+from BaseException, not Exception: ``except Exception`` lets it through as a traceback.
+It is told apart by its name (pyo3 creates the class at run time, with no stable import
+path); KeyboardInterrupt, SystemExit and GeneratorExit always pass through untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TypeVar
+
+from importer.errors import ImporterError, InputError
+from importer.excel.base import SheetReader
+from importer.excel.values import Row
+
+T = TypeVar("T")
+
+
+def is_reader_failure(exc: BaseException) -> bool:
+    """An exception a parsing library raised about the file (not an interrupt, not ours)."""
+    if isinstance(exc, ImporterError):
+        return False
+    return isinstance(exc, Exception) or type(exc).__name__ == "PanicException"
+
+
+def failure_text(exc: BaseException) -> str:
+    """The library's message, short and on one line."""
+    text = str(exc).strip().splitlines()[0].strip() if str(exc).strip() else ""
+    return (text or type(exc).__name__)[:200]
+
+
+@contextmanager
+def reading(name: str, what: str = "the workbook") -> Iterator[None]:
+    """Turn a library error or panic inside the block into InputError about `name`."""
+    try:
+        yield
+    except MemoryError:
+        raise InputError(
+            f"{name}: {what} is too large to read in the memory available; refusing it"
+        ) from None
+    except BaseException as exc:
+        if not is_reader_failure(exc):
+            raise
+        raise InputError(f"{name}: {what} cannot be read ({failure_text(exc)})") from None
+
+
+class GuardedReader(SheetReader):
+    """A SheetReader whose every call goes through `reading` (what open_sheet returns)."""
+
+    def __init__(self, inner: SheetReader, name: str) -> None:
+        self.inner = inner
+        self._name = name
+        self.sheet_name = inner.sheet_name
+        self.engine = inner.engine
+        self.file_format = inner.file_format
+        self.header = inner.header
+        self.header_row = inner.header_row
+        self.date1904 = inner.date1904
+        self.sheet_names = inner.sheet_names
+
+    def _what(self) -> str:
+        return f"sheet {self.sheet_name!r}"
+
+    def _guard(self, make: Callable[[], Iterable[T]]) -> Iterator[T]:
+        with reading(self._name, self._what()):
+            yield from make()
+
+    def rows(self) -> Iterator[Row]:
+        return self._guard(self.inner.rows)
+
+    def batches(self, size: int, *, skip: int = 0, after_row: int = 0) -> Iterator[Sequence[Row]]:
+        return self._guard(lambda: self.inner.batches(size, skip=skip, after_row=after_row))
+
+    def count_rows(self) -> int:
+        with reading(self._name, self._what()):
+            return self.inner.count_rows()
+
+    def count_rows_after(self, row: int) -> int:
+        with reading(self._name, self._what()):
+            return self.inner.count_rows_after(row)
+
+    def close(self) -> None:
+        with reading(self._name, self._what()):
+            self.inner.close()
