@@ -279,9 +279,9 @@ class PlainView(ProgressView):
             self.console.print(line, markup=False, highlight=False)
 
     def reading(self, event: ReadingProgress) -> None:
-        # A log gets the job's own lines; a (dumb) terminal is told why it waits.
-        if self.console.is_terminal:
-            self.console.print(reading_line(event, self._width()), markup=False, highlight=False)
+        # Before the job exists: a line per phase (reading, counting), so that a log or a
+        # pipe too hears at once what the command is doing.
+        self.console.print(reading_line(event, self._width()), markup=False, highlight=False)
 
     def note(self, text: str) -> None:
         self.console.print(text, markup=False, highlight=False)
