@@ -254,10 +254,12 @@ class CalamineReader(SheetReader):
         has_no_empty = frozenset(("",)).isdisjoint
         while raws := list(islice(rows, BLOCK)):
             first, at = at, at + len(raws)
-            if not general and self._overrides:
+            known = self._overrides
+            applied = not general and bool(known)
+            if applied and known is not None:
                 # Cells the scan knows better (zero-padded numbers, errors): set in place, row
                 # by row only where a row has any, before the block is looked at.
-                fixes_of = self._overrides.get
+                fixes_of = known.get
                 for number, raw in zip(count(first), raws):
                     fixes = fixes_of(number)
                     if fixes:
@@ -280,9 +282,9 @@ class CalamineReader(SheetReader):
                     numbers.append(number)
                     cells.append(raw)
                     continue
-                # Overrides already loaded were applied above; else load them now: an empty
-                # cell may be an error cell calamine shows as "".
-                fixes = None if self._overrides else self._special_cells().get(number)
+                # Overrides loaded before this block were applied above; else load them now
+                # (once): an empty cell may be an error cell calamine shows as "".
+                fixes = None if applied else self._special_cells().get(number)
                 if fixes:
                     for col, value in fixes:
                         if col < n:
