@@ -5,8 +5,25 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+import typer
+
 from importer.cli.durations import parse_duration
 from importer.errors import UsageError
+
+# The options `submit` and `check` share: how the file is read and matched to a form.
+FORM_OPTION = typer.Option(
+    None, "--form", "-f", help="The form the rows must fit (default: the one the header fits)."
+)
+SHEET_OPTION = typer.Option(None, "--sheet", help="Sheet name (default: the first).")
+MAP_OPTION = typer.Option(
+    [], "--map", help='Pair a sheet header with a field: "Qty=quantity" (repeatable).'
+)
+IGNORE_OPTION = typer.Option(
+    [], "--ignore", help="Skip a column that looks like a field but is not (repeatable)."
+)
+ENGINE_OPTION = typer.Option(
+    None, "--engine", help="auto | calamine (fast) | openpyxl (streaming, constant memory)."
+)
 
 
 def column_map(pairs: list[str], ignore: list[str]) -> dict[str, str]:

@@ -9,7 +9,14 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from importer.cli.args import column_map
+from importer.cli.args import (
+    ENGINE_OPTION,
+    FORM_OPTION,
+    IGNORE_OPTION,
+    MAP_OPTION,
+    SHEET_OPTION,
+    column_map,
+)
 from importer.cli.help import help_for
 from importer.cli.output import stderr_console, stdout_console
 from importer.cli.state import state
@@ -23,19 +30,11 @@ if TYPE_CHECKING:
 def check_command(
     ctx: typer.Context,
     file: Path = typer.Argument(..., help="The workbook (.xlsx, .xlsm, .xls, .xlsb, .ods, .csv)."),
-    form: str | None = typer.Option(
-        None, "--form", "-f", help="The form the rows must fit (default: the one the header fits)."
-    ),
-    sheet: str | None = typer.Option(None, "--sheet", help="Sheet name (default: the first)."),
-    map_: list[str] = typer.Option(
-        [], "--map", help='Pair a sheet header with a field: "Qty=quantity" (repeatable).'
-    ),
-    ignore: list[str] = typer.Option(
-        [], "--ignore", help="Skip a column that looks like a field but is not (repeatable)."
-    ),
-    engine: str | None = typer.Option(
-        None, "--engine", help="auto | calamine (fast) | openpyxl (streaming, constant memory)."
-    ),
+    form: str | None = FORM_OPTION,
+    sheet: str | None = SHEET_OPTION,
+    map_: list[str] = MAP_OPTION,
+    ignore: list[str] = IGNORE_OPTION,
+    engine: str | None = ENGINE_OPTION,
     output: Path | None = typer.Option(
         None, "--output", "-o", help="Write the rows it would reject to errors.xlsx or .csv."
     ),

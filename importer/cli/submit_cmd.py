@@ -38,7 +38,17 @@ from importer.summary import SummaryRow, summary
 if TYPE_CHECKING:
     from importer.excel.base import SheetReader
 
-from importer.cli.args import column_map, parse_at, parse_delay, parse_job_id
+from importer.cli.args import (
+    ENGINE_OPTION,
+    FORM_OPTION,
+    IGNORE_OPTION,
+    MAP_OPTION,
+    SHEET_OPTION,
+    column_map,
+    parse_at,
+    parse_delay,
+    parse_job_id,
+)
 from importer.cli.jobs_cmd import exit_with, print_job_json, status_lines
 
 
@@ -135,19 +145,11 @@ class _Foreground:
 def submit_command(
     ctx: typer.Context,
     file: Path = typer.Argument(..., help="The workbook (.xlsx, .xlsm, .xls, .xlsb, .ods)."),
-    form: str | None = typer.Option(
-        None, "--form", "-f", help="The form the rows must fit (default: the one the header fits)."
-    ),
-    sheet: str | None = typer.Option(None, "--sheet", help="Sheet name (default: the first)."),
-    map_: list[str] = typer.Option(
-        [], "--map", help='Pair a sheet header with a field: "Qty=quantity" (repeatable).'
-    ),
-    ignore: list[str] = typer.Option(
-        [], "--ignore", help="Skip a column that looks like a field but is not (repeatable)."
-    ),
-    engine: str | None = typer.Option(
-        None, "--engine", help="auto | calamine (fast) | openpyxl (streaming, constant memory)."
-    ),
+    form: str | None = FORM_OPTION,
+    sheet: str | None = SHEET_OPTION,
+    map_: list[str] = MAP_OPTION,
+    ignore: list[str] = IGNORE_OPTION,
+    engine: str | None = ENGINE_OPTION,
     detach: bool = typer.Option(False, "--detach", help="Queue the job for workers and return."),
     at: str | None = typer.Option(None, "--at", help="Start at this time (ISO 8601)."),
     in_: str | None = typer.Option(None, "--in", help="Start after this delay (10m, 2h)."),
