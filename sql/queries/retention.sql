@@ -80,11 +80,13 @@ SELECT count(*) AS n FROM target
 
 -- name: ensure_retention_timer
 -- Today's retention timer (target: the UTC day), due now, unless today already has one in any
--- status (unique per day: with any number of schedulers, each day's purge runs once).
+-- status (unique per day: with any number of schedulers, each day's purge runs once). Two
+-- schedulers racing may meet either unique index first (the day's, or the live-timer one):
+-- no arbiter named, so both conflicts mean "already there".
 INSERT INTO timer_jobs (kind, target, payload, due_at, max_attempts)
 VALUES ('retention', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'), %(payload)s, now(),
         %(max_attempts)s)
-ON CONFLICT (target) WHERE kind = 'retention' DO NOTHING
+ON CONFLICT DO NOTHING
 RETURNING id, pg_notify('importer_timers', '') AS notified
 
 -- name: cancel_retention_timer
