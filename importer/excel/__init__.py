@@ -1,7 +1,7 @@
 """Reading workbooks: sniffing, two engines (calamine, openpyxl streaming), normalized rows."""
 
 from importer.excel.base import SheetReader
-from importer.excel.reader import ENGINES, SheetPeek, open_sheet, peek_sheet
+from importer.excel.reader import ENGINES, SheetPeek, open_sheet, peek_sheet, reads_in_pieces
 from importer.excel.values import CellError, NumberText, Row, display_text
 
 __all__ = [
@@ -14,4 +14,5 @@ __all__ = [
     "display_text",
     "open_sheet",
     "peek_sheet",
+    "reads_in_pieces",
 ]

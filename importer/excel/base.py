@@ -29,6 +29,8 @@ class SheetReader:
     header_row: int  # Excel row number of the header
     date1904: bool = False  # the workbook counts dates from 1904 (old Mac Excel)
     sheet_names: list[str]
+    # Read a piece at a time (calamine_pieces): rows up to `after_row` cost nothing to skip.
+    reads_in_pieces: bool = False
 
     def rows(self) -> Iterator[Row]:
         """Data rows after the header, in order; blank rows skipped."""

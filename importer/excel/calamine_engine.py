@@ -13,6 +13,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import chain, compress, count, islice
 from operator import itemgetter
 from typing import Any, cast
@@ -25,6 +26,14 @@ from importer.excel.sniff import Source
 from importer.excel.values import Row, RowBatch, new_row
 
 BLOCK = 1000  # rows read from calamine at a time (one C-level check per block)
+
+
+@dataclass(frozen=True)
+class KnownHeader:
+    """The header found in a sheet's first piece: its texts (from column A) and Excel row."""
+
+    header: list[str]
+    row: int
 
 
 class SheetUnreadable(InputError):
@@ -122,7 +131,43 @@ def calamine_charts(workbook: Any) -> list[str]:
     ]
 
 
-class CalamineReader(SheetReader):
+Block = tuple[list[int], list[Sequence[object]]]  # (Excel row numbers, their cells)
+
+
+class BlockReader(SheetReader):
+    """rows() and batches() from blocks of rows: what calamine's readers share."""
+
+    def _blocks(self, first_row: int | None = None) -> Iterator[Block]:
+        raise NotImplementedError
+
+    def rows(self) -> Iterator[Row]:
+        for numbers, cells in self._blocks():
+            yield from map(new_row, zip(numbers, map(tuple, cells), strict=True))
+
+    def batches(self, size: int, *, skip: int = 0, after_row: int = 0) -> Iterator[Sequence[Row]]:
+        """Exactly ``size`` rows per batch (the last one shorter), as RowBatch objects."""
+        numbers: list[int] = []
+        cells: list[Sequence[object]] = []
+        for block_numbers, block_cells in self._blocks(after_row + 1):
+            if skip:
+                if skip >= len(block_numbers):
+                    skip -= len(block_numbers)
+                    continue
+                block_numbers, block_cells = block_numbers[skip:], block_cells[skip:]
+                skip = 0
+            if not numbers and len(block_numbers) == size:
+                yield RowBatch(block_numbers, block_cells)  # the usual case: no copying
+                continue
+            numbers += block_numbers
+            cells += block_cells
+            while len(numbers) >= size:
+                yield RowBatch(numbers[:size], cells[:size])
+                del numbers[:size], cells[:size]
+        if numbers:
+            yield RowBatch(numbers, cells)
+
+
+class CalamineReader(BlockReader):
     engine = "calamine"
 
     def __init__(
@@ -135,9 +180,12 @@ class CalamineReader(SheetReader):
         date1904: bool = False,
         overrides: dict[tuple[int, int], object] | None = None,
         load_overrides: Callable[[], dict[tuple[int, int], object]] | None = None,
+        known_header: KnownHeader | None = None,
     ) -> None:
         """`overrides` are the cells calamine cannot give; `load_overrides` finds them on
-        first need instead (when a row shows an empty cell, which errors also look like)."""
+        first need instead (when a row shows an empty cell, which errors also look like).
+        `known_header`: a piece of a sheet (xlsx_pieces), whose header another piece held;
+        the workbook is then released as soon as the sheet is loaded."""
         self.file_format = file_format
         self.date1904 = date1904
         self._name = source.name
@@ -171,7 +219,14 @@ class CalamineReader(SheetReader):
             if overrides is not None or load_overrides is None:
                 self._set_overrides(overrides or {})
             self._count: int | None = None
-            self._find_header()
+            self._lead = 0  # columns between the header's first and this sheet's first
+            self._empty = False  # a piece with no cells at all
+            if known_header is None:
+                self._find_header()
+            else:
+                self._take_header(known_header)
+                self._workbook.close()
+                self._workbook = None
         except BaseException:
             self.close()
             raise
@@ -207,6 +262,15 @@ class CalamineReader(SheetReader):
                     return
         raise no_header(self._name, self.sheet_name)
 
+    def _take_header(self, known: KnownHeader) -> None:
+        # A piece's rows are lined up from column A: its own first column may lie left of
+        # the header's (cells under no header, kept as a whole read keeps them) or right.
+        self.header, self.header_row, self._col0 = list(known.header), known.row, 0
+        start = self._sheet.start
+        self._empty = start is None
+        self._range_width = int(self._sheet.width) if start is not None else 0
+        self._lead = int(start[1]) if start is not None else 0
+
     def _normalize(self, raw: list[Any], number: int, n: int) -> tuple[object, ...] | None:
         """One calamine row as normalized values for absolute columns A.. (slow, general path)."""
         if len(raw) > n:
@@ -232,14 +296,19 @@ class CalamineReader(SheetReader):
         """calamine's rows from Excel row ``first`` (default: the one after the header), cut
         to the `n` columns under the header."""
         start = self.header_row if first is None else first - 1
+        if self._empty:
+            return iter(())
         rows = islice(self._sheet.iter_rows(), start, None)
+        if self._lead or self._range_width < n:
+            # A piece whose cells begin right of column A, or end before the header's last
+            # column: line its rows up under the header.
+            lead, pad = [""] * self._lead, [""] * n
+            return ((lead + raw + pad)[:n] for raw in rows)
         if self._range_width > n:  # ghost columns beyond the header
             return map(itemgetter(slice(0, n)), rows)
         return rows
 
-    def _blocks(
-        self, first_row: int | None = None
-    ) -> Iterator[tuple[list[int], list[Sequence[object]]]]:
+    def _blocks(self, first_row: int | None = None) -> Iterator[Block]:
         """(row numbers, normalized cells) of the non-blank data rows from ``first_row``
         (default: the one after the header), BLOCK rows read at a time. The common case,
         plain xlsx from column A, costs a few C-level passes per block: a block without an
@@ -297,32 +366,6 @@ class CalamineReader(SheetReader):
                     cells.append(raw)
             if numbers:
                 yield numbers, cells
-
-    def rows(self) -> Iterator[Row]:
-        for numbers, cells in self._blocks():
-            yield from map(new_row, zip(numbers, map(tuple, cells), strict=True))
-
-    def batches(self, size: int, *, skip: int = 0, after_row: int = 0) -> Iterator[Sequence[Row]]:
-        """Exactly ``size`` rows per batch (the last one shorter), as RowBatch objects."""
-        numbers: list[int] = []
-        cells: list[Sequence[object]] = []
-        for block_numbers, block_cells in self._blocks(after_row + 1):
-            if skip:
-                if skip >= len(block_numbers):
-                    skip -= len(block_numbers)
-                    continue
-                block_numbers, block_cells = block_numbers[skip:], block_cells[skip:]
-                skip = 0
-            if not numbers and len(block_numbers) == size:
-                yield RowBatch(block_numbers, block_cells)  # the usual case: no copying
-                continue
-            numbers += block_numbers
-            cells += block_cells
-            while len(numbers) >= size:
-                yield RowBatch(numbers[:size], cells[:size])
-                del numbers[:size], cells[:size]
-        if numbers:
-            yield RowBatch(numbers, cells)
 
     def count_rows(self) -> int:
         if self._count is None:

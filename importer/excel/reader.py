@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ from importer.excel.base import (
     sheet_candidates,
 )
 from importer.excel.calamine_engine import CalamineReader, SheetUnreadable
+from importer.excel.calamine_pieces import PiecewiseReader
 from importer.excel.csv_engine import CsvReader
 from importer.excel.guard import GuardedReader, reading
 from importer.excel.ods_scan import open_ods
@@ -29,7 +31,9 @@ from importer.excel.xlsx_parts import (
     count_shared_strings,
     read_xlsx_info,
     shared_strings_bytes,
+    sheet_part,
 )
+from importer.excel.xlsx_pieces import CannotCut, plan_pieces
 from importer.excel.xlsx_scan import scan_sheet
 
 ENGINES = ("auto", "calamine", "openpyxl")
@@ -43,6 +47,8 @@ MAX_CALAMINE_CELLS = 64_000_000
 # Above this, peek_sheet reads the header with calamine rather than openpyxl (see _open_xlsx);
 # openpyxl took ~0.5 s per MB of shared strings here.
 PEEK_STRINGS_BYTES = 1 << 20
+# Below this, a piece's parse costs more in shared strings parsed again than it saves.
+MIN_PIECE_BYTES = 16 << 20
 
 
 def open_sheet(
@@ -139,6 +145,17 @@ def peek_sheet(
         )
 
 
+def reads_in_pieces(content: bytes, sheet: str, memory_budget_mb: int = 512) -> bool:
+    """Whether calamine would read this .xlsx sheet in pieces (it is over the budget)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            part = sheet_part(archive, sheet)
+            budget = memory_budget_mb << 20
+            return part is not None and estimate_calamine_bytes(archive, part) > budget
+    except (zipfile.BadZipFile, OSError, ValueError, KeyError, InputError):
+        return False
+
+
 def estimate_calamine_bytes(archive: zipfile.ZipFile, sheet_part: str) -> int:
     """What calamine would hold in memory for the sheet, from the parts' sizes."""
     size = archive.getinfo(sheet_part).file_size * SHEET_XML_FACTOR
@@ -186,16 +203,20 @@ def _open_xlsx_sheet(
                         "strings; use --engine openpyxl (streaming)"
                     )
                 engine = "openpyxl"
+            strings_bytes = shared_strings_bytes(archive)
+            # Over the budget, calamine reads the sheet in pieces (calamine_pieces).
+            in_pieces = engine != "openpyxl" and estimate_calamine_bytes(archive, part) > budget
             if engine == "auto":
-                engine = (
-                    "openpyxl" if estimate_calamine_bytes(archive, part) > budget else "calamine"
-                )
-            if peek and engine == "calamine":
+                engine = "calamine"
+            if peek and engine == "calamine" and not in_pieces:
                 # openpyxl loads the whole shared-strings table in Python before it gives the
                 # header row (seconds for a big one): calamine's whole parse is sooner then.
-                peek = shared_strings_bytes(archive) <= PEEK_STRINGS_BYTES
+                peek = strings_bytes <= PEEK_STRINGS_BYTES
             eager_special = (
-                engine == "calamine" and not peek and (not checked or bool(info.zero_padded_styles))
+                engine == "calamine"
+                and not peek
+                and not in_pieces  # each piece finds its own special cells
+                and (not checked or bool(info.zero_padded_styles))
             )
             scan = None
             if not checked or eager_special:
@@ -245,6 +266,14 @@ def _open_xlsx_sheet(
                 "columns, too large to load at once: use --engine openpyxl (streaming), or "
                 "delete stray cells far from the data"
             )
+    if engine == "calamine" and in_pieces:
+        pieces = _in_pieces(src, chosen, part, info, budget, strings_bytes)
+        if pieces is not None:
+            return pieces
+        if requested == "auto":
+            engine = "openpyxl"  # cannot be cut: streaming stays within the budget
+        elif not checked or info.zero_padded_styles:
+            eager_special, scan = True, None  # read whole after all: as any calamine read
     if engine == "openpyxl" or peek:
         reader = OpenpyxlReader(src, chosen, zero_styles=info.zero_padded_styles)
         if peek:
@@ -256,7 +285,11 @@ def _open_xlsx_sheet(
             "xlsx",
             chosen,
             date1904=info.date1904,
-            overrides=scan.overrides if eager_special and scan is not None else None,
+            overrides=(
+                (scan.overrides if scan is not None else _special_cells(src, part, info))
+                if eager_special
+                else None
+            ),
             load_overrides=lambda: _special_cells(src, part, info),
         )
     except SheetUnreadable:
@@ -264,6 +297,28 @@ def _open_xlsx_sheet(
             raise
         # e.g. error values calamine does not know (#GETTING_DATA): stream it instead.
         return OpenpyxlReader(src, chosen, zero_styles=info.zero_padded_styles)
+
+
+def _in_pieces(
+    src: Source, sheet: str, part: str, info: XlsxInfo, budget: int, strings_bytes: int
+) -> SheetReader | None:
+    """The sheet read by calamine a piece at a time, two pieces in memory at most beside
+    the shared strings (which every piece's load parses); None if it cannot be cut."""
+    try:
+        plan = plan_pieces(src, part, piece_size(budget, strings_bytes))
+    except CannotCut:
+        return None
+    if len(plan.cuts) < 2:
+        return None
+    return PiecewiseReader(src, sheet, info, plan, [s.name for s in info.sheets])
+
+
+def piece_size(budget: int, strings_bytes: int) -> int:
+    """Sheet XML bytes per piece. Measured at 1,000,000 rows (a million unique texts, 70 MB
+    of shared strings): the strings' XML is held once, two pieces are in memory with their
+    special cells, a third is being loaded; glibc keeps some of what they free."""
+    room = budget - strings_bytes * STRINGS_XML_FACTOR * 2
+    return max(MIN_PIECE_BYTES, int(room / (SHEET_XML_FACTOR * 8)))
 
 
 def _special_cells(src: Source, part: str, info: XlsxInfo) -> dict[tuple[int, int], object]:

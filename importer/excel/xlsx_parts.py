@@ -128,6 +128,13 @@ _SST_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sharedS
 _CHUNK = 4 << 20
 
 
+def sheet_part(archive: zipfile.ZipFile, sheet: str) -> str | None:
+    """The part holding worksheet ``sheet``'s cells; None if the package has no such part."""
+    info = read_xlsx_info(archive, "workbook")
+    part = next((s.path for s in info.sheets if s.name == sheet), None)
+    return part if part is not None and part in archive.NameToInfo else None
+
+
 def calamine_strings_part(archive: zipfile.ZipFile) -> zipfile.ZipInfo | None:
     """The shared strings calamine reads: xl/sharedStrings.xml in any letter case (it does not
     follow relationships)."""

@@ -19,7 +19,7 @@ import re
 import zipfile
 
 from importer.errors import ImporterError
-from importer.excel.xlsx_parts import read_xlsx_info
+from importer.excel.xlsx_parts import sheet_part
 
 # A row's start tag and its number (optionally namespace-prefixed, as some writers do).
 _ROW = re.compile(rb'<(?:\w+:)?row\b[^>]*?\sr="(\d+)"')
@@ -58,9 +58,8 @@ def without_rows(content: bytes, sheet: str, keep_through: int, drop_through: in
         return None
     try:
         with zipfile.ZipFile(io.BytesIO(content)) as archive:
-            info = read_xlsx_info(archive, "workbook")
-            part = next((s.path for s in info.sheets if s.name == sheet), None)
-            if part is None or part not in archive.NameToInfo:
+            part = sheet_part(archive, sheet)
+            if part is None:
                 return None
             xml = archive.read(part)
             end = _sheet_data_end(xml)

@@ -242,7 +242,7 @@ class _Run:
         (xlsx_trim), so that they are not parsed again. Used only when it provably holds
         exactly the rows still to import (same header, as many rows after the last
         committed one as the job has left); None otherwise, and the whole sheet is read."""
-        from importer.excel import open_sheet
+        from importer.excel import open_sheet, reads_in_pieces
         from importer.excel.xlsx_trim import without_rows
 
         job = self.job
@@ -254,6 +254,28 @@ class _Run:
             and job.last_row is not None
             and job.total_rows is not None
         ):
+            return None
+        if reads_in_pieces(content, job.sheet):
+            # Read in pieces, the sheet starts at the piece holding the next row by itself.
+            try:
+                reader = open_sheet(
+                    content,
+                    sheet=job.sheet,
+                    engine="calamine",
+                    file_name=job.file_name,
+                    checked=True,
+                )
+            except ImporterError:
+                return None
+            if reader.reads_in_pieces and (reader.header, reader.header_row) == (
+                job.header,
+                job.header_row,
+            ):
+                self.emit(
+                    ProgressPhase.OPENING, f"reading the rows after row {job.last_row:,} only"
+                )
+                return reader
+            reader.close()
             return None
         trimmed = without_rows(content, job.sheet, job.header_row, job.last_row)
         if trimmed is None:

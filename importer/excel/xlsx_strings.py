@@ -1,0 +1,88 @@
+"""A piece's shared-strings table: only the strings its cells use, at their own numbers.
+
+Every piece of a big sheet (xlsx_pieces) is a workbook calamine loads in full, shared
+strings included: with a million unique texts that is a second of parsing and 200 MB per
+piece, for strings the piece mostly does not use. Writers number strings in order of first
+use, so a piece's cells use a few early strings and a window of their own. The piece's
+table keeps those items byte for byte at their numbers and puts an empty item in every
+other place, so that each cell still points at its own text.
+
+Nothing is guessed: the piece's text cells are found by one pattern, and when that pattern
+does not account for every text cell of the piece (an odd spelling, a formula in between),
+the piece gets the whole table.
+"""
+
+from __future__ import annotations
+
+import re
+from array import array
+from itertools import pairwise
+
+_ROOT = re.compile(rb"<((?:\w+:)?)sst\b")
+_COUNTS = re.compile(rb'\b(count|uniqueCount)\s*=\s*"\s*\d+\s*"')
+# A type attribute saying "shared string", however spelled (spaces, quotes): when the strict
+# pattern below finds fewer text cells than this, some cell would lose its text.
+_ANY_TEXT_TYPE = re.compile(rb"""t\s*=\s*["']s["']""")
+
+
+class StringsTable:
+    """The shared-strings part, split into its items once."""
+
+    def __init__(self, xml: bytes) -> None:
+        self.xml = xml
+        root = _ROOT.search(xml, 0, 65536)
+        self.ns = root.group(1) if root else b""
+        ns = re.escape(self.ns)
+        self.starts = array("q", (m.start() for m in re.finditer(rb"<" + ns + rb"si\b", xml)))
+        end = xml.rfind(b"</" + self.ns + b"sst>")
+        self.end = end if end >= 0 else len(xml)
+        self.usable = root is not None and end >= 0 and len(self.starts) > 0
+        self.filler = b"<" + self.ns + b"si><" + self.ns + b"t/></" + self.ns + b"si>"
+        # Starts with a literal: the search skips ahead at C speed between text cells.
+        self.cell_value = re.compile(rb' t="s"[^>]*+>\s*+<(?:\w+:)?v>\s*+0*(\d{1,18})\s*+</')
+
+    def for_cells(self, rows_xml: bytes) -> bytes:
+        """The table for the cells in ``rows_xml``: the whole one when in doubt."""
+        if not self.usable:
+            return self.xml
+        found = self.cell_value.findall(rows_xml)
+        if len(found) != len(_ANY_TEXT_TYPE.findall(rows_xml)):
+            return self.xml
+        used = sorted(set(map(int, found)))
+        if not used:
+            return self.subset([])
+        if used[-1] >= len(self.starts):
+            return self.xml  # a cell past the table: read as the whole sheet would be
+        return self.subset(used)
+
+    def subset(self, used: list[int]) -> bytes:
+        """Items ``used`` (ascending) at their numbers, empty items before and between."""
+        starts, xml = self.starts, self.xml
+        count = used[-1] + 1 if used else 0
+        head = _COUNTS.sub(
+            lambda m: m.group(1) + b'="' + str(count).encode() + b'"', xml[: starts[0]], count=2
+        )
+        parts = [head]
+        expected = 0
+        for first, last in _runs(used):
+            if first > expected:
+                parts.append(self.filler * (first - expected))
+            stop = starts[last + 1] if last + 1 < len(starts) else self.end
+            parts.append(xml[starts[first] : stop])
+            expected = last + 1
+        parts.append(xml[self.end :])
+        return b"".join(parts)
+
+
+def _runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """Consecutive stretches of ascending ``numbers``, as (first, last)."""
+    if not numbers:
+        return []
+    runs: list[tuple[int, int]] = []
+    first = numbers[0]
+    for before, after in pairwise(numbers):
+        if after != before + 1:
+            runs.append((first, before))
+            first = after
+    runs.append((first, numbers[-1]))
+    return runs
