@@ -80,8 +80,10 @@ class _Patterns:
         self.refless = re.compile(rb"<" + p + rb"c(?:>|\s(?![^>]*\br=)[^>]*>)")
         self.cell = re.compile(rb"<" + p + rb"c\b([^>]*?)(?:/>|>(.*?)</" + p + rb"c>)", re.DOTALL)
         self.error_marker = b't="e"'
+        # Not self-closing (?<!/): <c t="e"/> holds no error, and would run on to the next
+        # cell's </c> and take its value.
         self.error_cells = re.compile(
-            rb"<" + p + rb'c\b([^>]*?\bt="e"[^>]*)>(.*?)</' + p + rb"c>", re.DOTALL
+            rb"<" + p + rb'c\b([^>]*?\bt="e"[^>]*?)(?<!/)>(.*?)</' + p + rb"c>", re.DOTALL
         )
         f_end, v_empty = b"</" + prefix + b"f>", b"<" + prefix + b"v"
         self.formula_end = b"<" + prefix + b"f"
