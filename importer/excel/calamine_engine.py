@@ -181,11 +181,13 @@ class CalamineReader(BlockReader):
         overrides: dict[tuple[int, int], object] | None = None,
         load_overrides: Callable[[], dict[tuple[int, int], object]] | None = None,
         known_header: KnownHeader | None = None,
+        defer_header: bool = False,
     ) -> None:
         """`overrides` are the cells calamine cannot give; `load_overrides` finds them on
         first need instead (when a row shows an empty cell, which errors also look like).
         `known_header`: a piece of a sheet (xlsx_pieces), whose header another piece held;
-        the workbook is then released as soon as the sheet is loaded."""
+        the workbook is then released as soon as the sheet is loaded. `defer_header`: only
+        load the sheet (on another thread, say); begin() then finds the header."""
         self.file_format = file_format
         self.date1904 = date1904
         self._name = source.name
@@ -221,7 +223,9 @@ class CalamineReader(BlockReader):
             self._count: int | None = None
             self._lead = 0  # columns between the header's first and this sheet's first
             self._empty = False  # a piece with no cells at all
-            if known_header is None:
+            if defer_header:
+                pass
+            elif known_header is None:
                 self._find_header()
             else:
                 self._take_header(known_header)
@@ -230,6 +234,18 @@ class CalamineReader(BlockReader):
         except BaseException:
             self.close()
             raise
+
+    def begin(self, overrides: dict[tuple[int, int], object] | None) -> CalamineReader:
+        """A reader made with defer_header: its special cells, if found meanwhile, then its
+        header."""
+        try:
+            if overrides is not None:
+                self._set_overrides(overrides)
+            self._find_header()
+        except BaseException:
+            self.close()
+            raise
+        return self
 
     def _set_overrides(self, overrides: dict[tuple[int, int], object]) -> None:
         by_row: dict[int, list[tuple[int, object]]] = {}

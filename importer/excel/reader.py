@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -219,15 +221,8 @@ def _open_xlsx_sheet(
                 and (not checked or bool(info.zero_padded_styles))
             )
             scan = None
-            if not checked or eager_special:
-                scan = scan_sheet(
-                    archive,
-                    part,
-                    name,
-                    info.zero_padded_styles,
-                    bounds=not checked,
-                    special=eager_special,
-                )
+            if not checked:  # the safety pass, before calamine allocates anything
+                scan = scan_sheet(archive, part, name, info.zero_padded_styles, special=False)
             strings = None  # what the shared-strings table holds, when the sheet uses it
             if scan is not None and not checked and scan.max_string_index >= 0:
                 strings = count_shared_strings(archive, name, enough=scan.max_string_index + 1)
@@ -273,30 +268,47 @@ def _open_xlsx_sheet(
         if requested == "auto":
             engine = "openpyxl"  # cannot be cut: streaming stays within the budget
         elif not checked or info.zero_padded_styles:
-            eager_special, scan = True, None  # read whole after all: as any calamine read
+            eager_special = True  # read whole after all: as any calamine read
     if engine == "openpyxl" or peek:
         reader = OpenpyxlReader(src, chosen, zero_styles=info.zero_padded_styles)
         if peek:
             reader.engine = engine  # what a full read will use; this one only saw the header
         return reader
-    try:
-        return CalamineReader(
+    return _calamine_whole(
+        src, chosen, part, info, eager_special, fallback=requested == "auto" or checked
+    )
+
+
+def _calamine_whole(
+    src: Source, sheet: str, part: str, info: XlsxInfo, eager_special: bool, *, fallback: bool
+) -> SheetReader:
+    """calamine's parse of the sheet (in Rust, without the GIL) on a second thread while
+    this one finds the special cells (which the header may need); the stream engine instead
+    when calamine cannot read the sheet and `fallback`."""
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="calamine") as pool:
+        loading = pool.submit(
+            CalamineReader,
             src,
             "xlsx",
-            chosen,
+            sheet,
             date1904=info.date1904,
-            overrides=(
-                (scan.overrides if scan is not None else _special_cells(src, part, info))
-                if eager_special
-                else None
-            ),
             load_overrides=lambda: _special_cells(src, part, info),
+            defer_header=True,
         )
-    except SheetUnreadable:
-        if requested != "auto" and not checked:
+        try:
+            overrides = _special_cells(src, part, info) if eager_special else None
+        except BaseException:
+            with contextlib.suppress(BaseException):
+                loading.result().close()
             raise
-        # e.g. error values calamine does not know (#GETTING_DATA): stream it instead.
-        return OpenpyxlReader(src, chosen, zero_styles=info.zero_padded_styles)
+        try:
+            reader = loading.result()
+        except SheetUnreadable:
+            if not fallback:
+                raise
+            # e.g. error values calamine does not know (#GETTING_DATA): stream it instead.
+            return OpenpyxlReader(src, sheet, zero_styles=info.zero_padded_styles)
+    return reader.begin(overrides)
 
 
 def _in_pieces(
