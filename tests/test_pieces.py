@@ -145,11 +145,38 @@ def test_a_sheet_that_cannot_be_cut_is_streamed_under_auto(tmp_path: Path) -> No
 def test_a_piece_gets_only_the_strings_its_cells_use() -> None:
     items = [f"<si><t>text {i}</t></si>".encode() for i in range(10)]
     table = StringsTable(b'<sst count="10" uniqueCount="10">' + b"".join(items) + b"</sst>")
-    rows = b'<row r="5"><c r="A5" t="s"><v>2</v></c><c r="B5" t="s"><v>7</v></c></row>'
-    subset = table.for_cells(rows)
+    rows = (
+        b'<row r="5"><c r="A5" t="s"><v>1</v></c><c r="B5" t="s"><v>4</v></c>'
+        b'<c r="C5" t="s"><v>5</v></c></row>'
+    )
+    subset, same = table.for_cells(rows)
     empty = b"<si><t/></si>"
+    assert same == rows  # close together: the cells keep their numbers
     assert subset == (
-        b'<sst count="8" uniqueCount="8">' + empty * 2 + items[2] + empty * 4 + items[7] + b"</sst>"
+        b'<sst count="6" uniqueCount="6">'
+        + empty
+        + items[1]
+        + empty * 2
+        + items[4]
+        + items[5]
+        + b"</sst>"
+    )
+
+
+def test_strings_far_apart_are_numbered_anew_in_the_table_and_the_cells() -> None:
+    items = [f"<si><t>text {i}</t></si>".encode() for i in range(100)]
+    table = StringsTable(b'<sst count="100" uniqueCount="100">' + b"".join(items) + b"</sst>")
+    rows = (
+        b'<row r="5"><c r="A5" t="s"><v>97</v></c><c r="B5" t="s"><v> 003 </v></c>'
+        b'<c r="C5" t="s"><v>98</v></c><c r="D5"><v>97</v></c></row>'
+    )
+    subset, renumbered = table.for_cells(rows)
+    assert (
+        subset == b'<sst count="3" uniqueCount="3">' + items[3] + items[97] + items[98] + b"</sst>"
+    )
+    assert renumbered == (
+        b'<row r="5"><c r="A5" t="s"><v>1</v></c><c r="B5" t="s"><v> 0 </v></c>'
+        b'<c r="C5" t="s"><v>2</v></c><c r="D5"><v>97</v></c></row>'
     )
 
 
@@ -165,7 +192,8 @@ def test_a_piece_gets_only_the_strings_its_cells_use() -> None:
 def test_a_text_cell_the_pattern_does_not_account_for_gets_the_whole_table(odd: bytes) -> None:
     items = b"".join(f"<si><t>text {i}</t></si>".encode() for i in range(10))
     table = StringsTable(b'<sst count="10">' + items + b"</sst>")
-    assert table.for_cells(b'<row r="5">' + odd + b"</row>") == table.xml
+    rows = b'<row r="5">' + odd + b"</row>"
+    assert table.for_cells(rows) == (table.xml, rows)
 
 
 @pytest.mark.usefixtures("small_pieces")

@@ -231,6 +231,7 @@ class PieceMaker:
                 piece.writestr(name, data)
             if self._strings is not None:
                 name, table = self._strings
-                piece.writestr(name, table.for_cells(rows))
+                strings, rows = table.for_cells(rows)
+                piece.writestr(name, strings)
             piece.writestr(self.plan.part, self.plan.head + rows + self.plan.tail)
         return out.getvalue()

@@ -40,32 +40,39 @@ class StringsTable:
         self.filler = b"<" + self.ns + b"si><" + self.ns + b"t/></" + self.ns + b"si>"
         # Starts with a literal: the search skips ahead at C speed between text cells.
         self.cell_value = re.compile(rb' t="s"[^>]*+>\s*+<(?:\w+:)?v>\s*+0*(\d{1,18})\s*+</')
+        self.cell_number = re.compile(rb'( t="s"[^>]*+>\s*+<(?:\w+:)?v>\s*+)0*(\d{1,18})(?=\s*+</)')
 
-    def for_cells(self, rows_xml: bytes) -> bytes:
-        """The table for the cells in ``rows_xml``: the whole one when in doubt."""
+    def for_cells(self, rows_xml: bytes) -> tuple[bytes, bytes]:
+        """(the table, the rows) for the cells in ``rows_xml``: the whole table and the rows
+        as they are when in doubt. When the strings a piece uses lie far apart (a window late
+        in a big table), they are numbered anew from 0 in the table and in the cells: empty
+        items in between would cost more than the strings themselves."""
         if not self.usable:
-            return self.xml
+            return self.xml, rows_xml
         found = self.cell_value.findall(rows_xml)
         if len(found) != len(_ANY_TEXT_TYPE.findall(rows_xml)):
-            return self.xml
+            return self.xml, rows_xml
         used = sorted(set(map(int, found)))
-        if not used:
-            return self.subset([])
-        if used[-1] >= len(self.starts):
-            return self.xml  # a cell past the table: read as the whole sheet would be
-        return self.subset(used)
+        if used and used[-1] >= len(self.starts):
+            return self.xml, rows_xml  # a cell past the table: as the whole sheet reads it
+        if not used or used[-1] + 1 <= 2 * len(used):
+            return self.subset(used, renumbered=False), rows_xml
+        new = {old: str(number).encode() for number, old in enumerate(used)}
+        rows = self.cell_number.sub(lambda m: m.group(1) + new[int(m.group(2))], rows_xml)
+        return self.subset(used, renumbered=True), rows
 
-    def subset(self, used: list[int]) -> bytes:
-        """Items ``used`` (ascending) at their numbers, empty items before and between."""
+    def subset(self, used: list[int], *, renumbered: bool) -> bytes:
+        """Items ``used`` (ascending): at their numbers with empty items before and between,
+        or one after the other when the cells were `renumbered`."""
         starts, xml = self.starts, self.xml
-        count = used[-1] + 1 if used else 0
+        count = len(used) if renumbered else (used[-1] + 1 if used else 0)
         head = _COUNTS.sub(
             lambda m: m.group(1) + b'="' + str(count).encode() + b'"', xml[: starts[0]], count=2
         )
         parts = [head]
         expected = 0
         for first, last in _runs(used):
-            if first > expected:
+            if first > expected and not renumbered:
                 parts.append(self.filler * (first - expected))
             stop = starts[last + 1] if last + 1 < len(starts) else self.end
             parts.append(xml[starts[first] : stop])
