@@ -43,6 +43,9 @@ lint: setup
 	$(BIN)/mypy
 
 bench: setup $(VENV)/.bench
+	@command -v soffice >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreoffice-calc-nogui >/dev/null; } \
+	  || echo "bench: LibreOffice is not installed (libreoffice-calc-nogui): its case is skipped"
 	$(BIN)/python -m bench
 
 $(VENV)/.bench: pyproject.toml | $(STAMP)
