@@ -260,7 +260,7 @@ class Importer:
         engine: str | None = None,
         force: bool = False,
         claim_owner: str | None = None,
-        due_at: datetime | None = None,
+        due_at: datetime | timedelta | None = None,
         keep_reader: bool = False,
         column_map: Mapping[str, str] | None = None,
         on_progress: ReadingCallback | None = None,
