@@ -50,11 +50,22 @@ def translate(
         text = text.replace(url, mask_url(url))
     if "password" in text.lower():
         text = mask_url(text)
+    if isinstance(exc, psycopg.OperationalError) and _refused_for_clients(exc, text):
+        # A full server is not a broken one: say so in words, so that a fleet larger than
+        # max_connections reads as "wait and retry", not as an outage.
+        where = f" ({target})" if target else ""
+        return DatabaseUnavailable(f"database refused a connection{where}: too many clients")
     for source, ours, prefix in _TABLE:
         if isinstance(exc, source):
             where = f" ({target})" if target and ours is DatabaseUnavailable else ""
             return ours(f"{prefix}{where}: {text}")
     raise AssertionError("psycopg.Error is the table's last row")  # pragma: no cover
+
+
+def _refused_for_clients(exc: psycopg.Error, text: str) -> bool:
+    """The server's "sorry, too many clients already" (SQLSTATE 53300), which a failed
+    connection attempt reports as text only."""
+    return isinstance(exc, pg.TooManyConnections) or "too many clients" in text.lower()
 
 
 @contextmanager

@@ -178,20 +178,29 @@ class _Run:
     # --- the run ---------------------------------------------------------------------------
 
     def execute(self) -> JobOutcome:
+        lease = self.settings.lease_seconds
         try:
-            conn = connect(self.url, autocommit=True)
+            conn = connect(self.url, autocommit=True, dead_after=lease / 3)
         except ImporterError as exc:
             self.close_reader()
             return self.outcome(RunOutcome.ERROR, describe_error(exc))
         try:
-            # A frozen writer must not hold the job row (and its claimers) beyond its lease.
-            sessions.set_idle_in_transaction_timeout(conn, int(self.settings.lease_seconds * 1000))
+            # A frozen or cut-off writer must not hold the job row (and its claimers) beyond
+            # its lease: the server ends its session, idle in a transaction or mid-statement.
+            sessions.set_idle_in_transaction_timeout(conn, int(lease * 1000))
+            sessions.set_statement_timeout(conn, int(lease * 1000))
             with LeaseRenewer(self.url, self.job.id, self.owner, self.settings.lease_seconds) as k:
                 try:
                     return self.import_rows(conn, k)
                 except LeaseLost as exc:
-                    self.emit(ProgressPhase.LEASE_LOST, str(exc))
-                    return self.outcome(RunOutcome.LEASE_LOST, str(exc))
+                    why = str(exc)
+                    if k.gave_up:
+                        why = (
+                            f"import job {self.job.id}: the database did not answer for"
+                            f" {lease:g} s (the lease); stopped before another owner takes over"
+                        )
+                    self.emit(ProgressPhase.LEASE_LOST, why)
+                    return self.outcome(RunOutcome.LEASE_LOST, why)
                 except Exception as exc:  # task-level: this attempt failed
                     k.stop()
                     return self.fail(conn, exc)
@@ -398,7 +407,8 @@ class _Run:
         error = describe_error(exc)
         try:
             if conn.closed or conn.broken:
-                with connect(self.url, autocommit=True) as fresh:
+                dead_after = self.settings.lease_seconds / 3
+                with connect(self.url, autocommit=True, dead_after=dead_after) as fresh:
                     self.job = record_failure(fresh, self.job, self.owner, exc, self.settings)
             else:
                 self.job = record_failure(conn, self.job, self.owner, exc, self.settings)
