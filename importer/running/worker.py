@@ -259,8 +259,16 @@ def _describe_outcome(job_id: int, outcome: JobOutcome | None) -> str:
         RunOutcome.FINISHED: outcome.status or "finished",
         RunOutcome.CANCELLED: "cancelled",
         RunOutcome.STOPPED: "back to pending, progress kept",
-        RunOutcome.LEASE_LOST: "lease lost to another owner; stopped",
+        RunOutcome.LEASE_LOST: _lease_lost(outcome.error),
         RunOutcome.ATTEMPT_FAILED: f"attempt failed ({outcome.status}): {outcome.error}",
         RunOutcome.ERROR: f"could not record the failure: {outcome.error}",
     }[outcome.result]
     return f"job {job_id}: {what}{rate}"
+
+
+def _lease_lost(error: str | None) -> str:
+    """Why the run stopped: its lease went to another owner, or the database stopped
+    answering for as long as the lease (the renewer gave up first)."""
+    if error and "did not answer" in error:
+        return f"stopped: {error.partition(': ')[2]}"
+    return "lease lost to another owner; stopped"

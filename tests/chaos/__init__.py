@@ -42,6 +42,8 @@ class Plan:
     fleet_workers: int
     fleet_jobs: int
     fleet_rows: int
+    partitions: int
+    partition_rows: int
 
 
 FULL = Plan(
@@ -62,6 +64,8 @@ FULL = Plan(
     fleet_workers=4,
     fleet_jobs=200,
     fleet_rows=20,
+    partitions=3,
+    partition_rows=30000,
 )
 QUICK = Plan(
     submit_kills=6,
@@ -81,17 +85,25 @@ QUICK = Plan(
     fleet_workers=4,
     fleet_jobs=40,
     fleet_rows=20,
+    partitions=1,
+    partition_rows=20000,
 )
 LEASE_SECONDS = 2.0
 
 
 # Per-scenario settings on top of campaign.TUNING. The pause scenario writes the default
 # 1,000 rows per transaction: a realistic, wider window to freeze a writer mid-COPY.
-STAGE_TUNING = {"pause_worker": {"IMPORTER_JOBS_IMPORT_ROWS_PER_TRANSACTION": "1000"}}
+def _stage_tuning() -> dict[str, dict[str, str]]:
+    from tests.chaos.partition import PARTITION_TUNING
+
+    return {
+        "pause_worker": {"IMPORTER_JOBS_IMPORT_ROWS_PER_TRANSACTION": "1000"},
+        "network_partition": PARTITION_TUNING,
+    }
 
 
 def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stage], Outcome]]]:
-    from tests.chaos import faults, fleet_load, kills
+    from tests.chaos import faults, fleet_load, kills, partition
 
     return [
         (
@@ -142,6 +154,12 @@ def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stag
                 variants=10,
             ),
         ),
+        (
+            "network_partition",
+            lambda s: partition.network_partition(
+                s, rounds=plan.partitions, rows=plan.partition_rows
+            ),
+        ),
     ]
 
 
@@ -168,7 +186,7 @@ def run_campaign(
                 began = time.monotonic()
                 stage: Stage | None = None
                 try:
-                    stage = campaign.stage(name, STAGE_TUNING.get(name))
+                    stage = campaign.stage(name, _stage_tuning().get(name))
                     outcome = scenario(stage)
                 except Exception as exc:
                     detail = traceback.format_exception_only(exc)[-1].strip()
@@ -181,7 +199,9 @@ def run_campaign(
                         stage.fleet.close()
                 outcomes.append(outcome)
                 mark = "ok  " if outcome.ok else "FAIL"
-                print(f"{mark} {outcome.line}  [{outcome.seconds:.0f} s]", file=out, flush=True)
+                print(
+                    f"{mark} {outcome.full_line}  [{outcome.seconds:.0f} s]", file=out, flush=True
+                )
                 for problem in outcome.problems[:25]:
                     print(f"       - {problem}", file=out, flush=True)
                 if len(outcome.problems) > 25:

@@ -40,6 +40,13 @@ class ChaosServer:
         self.start()
         return time.monotonic() - began
 
+    def allow(self, hba_line: str) -> None:
+        """Add a pg_hba.conf line (read at the next start or reload)."""
+        hba = self.server.pgdata / "pg_hba.conf"
+        text = hba.read_text()
+        if hba_line not in text:
+            hba.write_text(text.rstrip("\n") + "\n" + hba_line + "\n")
+
     def admin(self) -> psycopg.Connection[tuple[object, ...]]:
         return psycopg.connect(self.url, autocommit=True, application_name="chaos")
 
