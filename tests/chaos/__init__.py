@@ -44,6 +44,9 @@ class Plan:
     fleet_rows: int
     partitions: int
     partition_rows: int
+    skew_jobs: int
+    skew_rows: int
+    skew_timers: int
 
 
 FULL = Plan(
@@ -66,6 +69,9 @@ FULL = Plan(
     fleet_rows=20,
     partitions=3,
     partition_rows=30000,
+    skew_jobs=3,
+    skew_rows=60000,
+    skew_timers=10,
 )
 QUICK = Plan(
     submit_kills=6,
@@ -87,6 +93,9 @@ QUICK = Plan(
     fleet_rows=20,
     partitions=1,
     partition_rows=20000,
+    skew_jobs=2,
+    skew_rows=30000,
+    skew_timers=4,
 )
 LEASE_SECONDS = 2.0
 
@@ -103,7 +112,7 @@ def _stage_tuning() -> dict[str, dict[str, str]]:
 
 
 def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stage], Outcome]]]:
-    from tests.chaos import faults, fleet_load, kills, partition
+    from tests.chaos import clock, faults, fleet_load, kills, partition
 
     return [
         (
@@ -158,6 +167,12 @@ def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stag
             "network_partition",
             lambda s: partition.network_partition(
                 s, rounds=plan.partitions, rows=plan.partition_rows
+            ),
+        ),
+        (
+            "clock_skew",
+            lambda s: clock.clock_skew(
+                s, jobs=plan.skew_jobs, rows=plan.skew_rows, timers=plan.skew_timers
             ),
         ),
     ]
