@@ -47,6 +47,7 @@ class Plan:
     skew_jobs: int
     skew_rows: int
     skew_timers: int
+    crashes: int
 
 
 FULL = Plan(
@@ -72,6 +73,7 @@ FULL = Plan(
     skew_jobs=3,
     skew_rows=60000,
     skew_timers=10,
+    crashes=4,
 )
 QUICK = Plan(
     submit_kills=6,
@@ -96,6 +98,7 @@ QUICK = Plan(
     skew_jobs=2,
     skew_rows=30000,
     skew_timers=4,
+    crashes=1,
 )
 LEASE_SECONDS = 2.0
 
@@ -145,6 +148,18 @@ def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stag
                 rows=plan.restart_rows,
                 rounds=plan.restart_rounds,
                 timers=plan.timers,
+            ),
+        ),
+        (
+            "kill_postmaster",
+            lambda s: faults.restart_server(
+                s,
+                campaign.server,
+                jobs=plan.restart_jobs,
+                rows=plan.restart_rows,
+                rounds=plan.crashes,
+                timers=plan.timers,
+                crash=True,
             ),
         ),
         (

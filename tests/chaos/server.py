@@ -5,11 +5,13 @@ Never the shared server: scenario 4 shuts it down (fast and immediate) under liv
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import tempfile
 import time
 from pathlib import Path
 
+import psutil
 import psycopg
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
@@ -46,6 +48,25 @@ class ChaosServer:
         text = hba.read_text()
         if hba_line not in text:
             hba.write_text(text.rstrip("\n") + "\n" + hba_line + "\n")
+
+    def crash(self, down_seconds: float) -> float:
+        """kill -9 of the postmaster (its server processes then die with it, as in a crash),
+        down a while, start again (crash recovery); returns how long it was unreachable."""
+        began = time.monotonic()
+        pid = int((self.server.pgdata / "postmaster.pid").read_text().split()[0])
+        postmaster = psutil.Process(pid)
+        children = postmaster.children(recursive=True)
+        postmaster.kill()
+        # Backends notice their postmaster's death and exit; any left are killed too, or
+        # the new postmaster refuses the shared memory they still hold.
+        _, alive = psutil.wait_procs([postmaster, *children], timeout=5)
+        for proc in alive:
+            with contextlib.suppress(psutil.Error):
+                proc.kill()
+        psutil.wait_procs(alive, timeout=5)
+        time.sleep(down_seconds)
+        self.start()
+        return time.monotonic() - began
 
     def admin(self) -> psycopg.Connection[tuple[object, ...]]:
         return psycopg.connect(self.url, autocommit=True, application_name="chaos")
