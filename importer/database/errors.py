@@ -28,6 +28,8 @@ _TABLE: tuple[tuple[type[psycopg.Error], type[DatabaseError], str], ...] = (
     (pg.DeadlockDetected, TransientConflict, "database error"),
     (pg.SerializationFailure, TransientConflict, "database error"),
     (pg.UniqueViolation, UniqueViolation, "database error"),
+    # An OperationalError too, but the server answered: its disk (or tablespace) is full.
+    (pg.DiskFull, DatabaseError, "the database is out of disk space"),
     (psycopg.OperationalError, DatabaseUnavailable, "cannot reach PostgreSQL"),
     (psycopg.Error, DatabaseError, "database error"),
 )

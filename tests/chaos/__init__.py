@@ -48,6 +48,8 @@ class Plan:
     skew_rows: int
     skew_timers: int
     crashes: int
+    disk_rounds: int
+    disk_rows: int
 
 
 FULL = Plan(
@@ -74,6 +76,8 @@ FULL = Plan(
     skew_rows=60000,
     skew_timers=10,
     crashes=4,
+    disk_rounds=2,
+    disk_rows=40000,
 )
 QUICK = Plan(
     submit_kills=6,
@@ -99,6 +103,8 @@ QUICK = Plan(
     skew_rows=30000,
     skew_timers=4,
     crashes=1,
+    disk_rounds=1,
+    disk_rows=30000,
 )
 LEASE_SECONDS = 2.0
 
@@ -115,7 +121,7 @@ def _stage_tuning() -> dict[str, dict[str, str]]:
 
 
 def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stage], Outcome]]]:
-    from tests.chaos import clock, faults, fleet_load, kills, partition
+    from tests.chaos import clock, disk, faults, fleet_load, kills, partition
 
     return [
         (
@@ -161,6 +167,10 @@ def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stag
                 timers=plan.timers,
                 crash=True,
             ),
+        ),
+        (
+            "disk_full",
+            lambda s: disk.disk_full(s, rounds=plan.disk_rounds, rows=plan.disk_rows),
         ),
         (
             "cut_connections",
