@@ -67,7 +67,11 @@ def translate(
 def _refused_for_clients(exc: psycopg.Error, text: str) -> bool:
     """The server's "sorry, too many clients already" (SQLSTATE 53300), which a failed
     connection attempt reports as text only."""
-    return isinstance(exc, pg.TooManyConnections) or "too many clients" in text.lower()
+    whole = f"{text} {exc}".lower()  # libpq puts the server's FATAL on a later line
+    # Also "remaining connection slots are reserved for roles with the SUPERUSER attribute"
+    # (or pg_use_reserved_connections): full, for everyone else.
+    full = "too many clients" in whole or "remaining connection slots are reserved" in whole
+    return isinstance(exc, pg.TooManyConnections) or full
 
 
 @contextmanager

@@ -155,6 +155,8 @@ class _Run:
     on_progress: ProgressCallback
     stop: threading.Event
     reader: SheetReader | None = None
+    conn: Connection | None = None  # already open for this run (the worker's)
+    renewer: LeaseRenewer | None = None
     pause: Callable[[str], None] = field(default_factory=pause_point)
     run_rows: int = 0
     started: float = field(default_factory=time.monotonic)
@@ -180,7 +182,7 @@ class _Run:
     def execute(self) -> JobOutcome:
         lease = self.settings.lease_seconds
         try:
-            conn = connect(self.url, autocommit=True, dead_after=lease / 3)
+            conn = self.conn or connect(self.url, autocommit=True, dead_after=lease / 3)
         except ImporterError as exc:
             self.close_reader()
             return self.outcome(RunOutcome.ERROR, describe_error(exc))
@@ -190,6 +192,7 @@ class _Run:
             sessions.set_idle_in_transaction_timeout(conn, int(lease * 1000))
             sessions.set_statement_timeout(conn, int(lease * 1000))
             with LeaseRenewer(self.url, self.job.id, self.owner, self.settings.lease_seconds) as k:
+                self.renewer = k
                 try:
                     return self.import_rows(conn, k)
                 except LeaseLost as exc:
@@ -391,6 +394,8 @@ class _Run:
                 self.emit(ProgressPhase.CANCELLED, "cancelled at a batch boundary")
                 return True
             self.run_rows += item.rows
+            if self.renewer is not None:
+                self.renewer.renewed()  # the batch's fence extended the lease too
             self.emit(ProgressPhase.IMPORTING)
         return False
 
@@ -432,13 +437,15 @@ def run_job(
     on_progress: ProgressCallback | None = None,
     stop: threading.Event | None = None,
     reader: SheetReader | None = None,
+    conn: Connection | None = None,
 ) -> JobOutcome:
     """Run one leased job to its end, or until ``stop`` is set, it is cancelled, or the lease
     is lost. Opens its own connections (safe to call from a thread). Job-level failures are
     recorded (fail_attempt) and reported in the outcome, never raised.
 
     ``reader``: the job's sheet already open (a foreground submit that just checked it);
-    run_job takes it over and closes it."""
+    run_job takes it over and closes it. ``conn``: an autocommit connection opened for this
+    run (a worker opens it before the run starts); run_job takes it over and closes it."""
     run = _Run(
         url=url,
         job=job,
@@ -447,5 +454,6 @@ def run_job(
         on_progress=on_progress or (lambda event: None),
         stop=stop or threading.Event(),
         reader=reader,
+        conn=conn,
     )
     return run.execute()

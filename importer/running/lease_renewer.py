@@ -48,6 +48,10 @@ class LeaseRenewer:
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(timeout=self.interval + 5)
 
+    def renewed(self) -> None:
+        """The lease was extended elsewhere (a committed batch's fence does it)."""
+        self._renewed_at = time.monotonic()
+
     def _run(self) -> None:
         conn: Connection | None = None
         try:

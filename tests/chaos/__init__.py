@@ -50,6 +50,8 @@ class Plan:
     crashes: int
     disk_rounds: int
     disk_rows: int
+    limit_workers: int
+    limit_jobs: int
 
 
 FULL = Plan(
@@ -78,6 +80,8 @@ FULL = Plan(
     crashes=4,
     disk_rounds=2,
     disk_rows=40000,
+    limit_workers=8,
+    limit_jobs=24,
 )
 QUICK = Plan(
     submit_kills=6,
@@ -105,6 +109,8 @@ QUICK = Plan(
     crashes=1,
     disk_rounds=1,
     disk_rows=30000,
+    limit_workers=5,
+    limit_jobs=8,
 )
 LEASE_SECONDS = 2.0
 
@@ -121,7 +127,7 @@ def _stage_tuning() -> dict[str, dict[str, str]]:
 
 
 def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stage], Outcome]]]:
-    from tests.chaos import clock, disk, faults, fleet_load, kills, partition
+    from tests.chaos import clock, disk, faults, fleet_load, kills, limits, partition
 
     return [
         (
@@ -171,6 +177,12 @@ def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stag
         (
             "disk_full",
             lambda s: disk.disk_full(s, rounds=plan.disk_rounds, rows=plan.disk_rows),
+        ),
+        (
+            "connection_limits",
+            lambda s: limits.connection_limits(
+                campaign, s.folder, workers=plan.limit_workers, jobs=plan.limit_jobs, rows=2000
+            ),
         ),
         (
             "cut_connections",

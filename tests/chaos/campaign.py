@@ -210,8 +210,11 @@ class Campaign:
         finally:
             self.network.close()
 
-    def stage(self, name: str, tuning: dict[str, str] | None = None) -> Stage:
-        url = self.server.create_database(f"chaos_{name}")
+    def stage(
+        self, name: str, tuning: dict[str, str] | None = None, server: ChaosServer | None = None
+    ) -> Stage:
+        """A database of its own (on the campaign's server, or ``server``), audited."""
+        url = (server or self.server).create_database(f"chaos_{name}")
         folder = self.root / name
         folder.mkdir(parents=True, exist_ok=True)
         env = {
