@@ -52,6 +52,10 @@ class Plan:
     disk_rows: int
     limit_workers: int
     limit_jobs: int
+    load_workers: int
+    load_jobs: int
+    load_timers: int
+    load_spread: float
 
 
 FULL = Plan(
@@ -82,6 +86,10 @@ FULL = Plan(
     disk_rows=40000,
     limit_workers=8,
     limit_jobs=24,
+    load_workers=4,
+    load_jobs=2000,
+    load_timers=1000,
+    load_spread=60.0,
 )
 QUICK = Plan(
     submit_kills=6,
@@ -111,6 +119,10 @@ QUICK = Plan(
     disk_rows=30000,
     limit_workers=5,
     limit_jobs=8,
+    load_workers=2,
+    load_jobs=100,
+    load_timers=50,
+    load_spread=10.0,
 )
 LEASE_SECONDS = 2.0
 
@@ -127,7 +139,7 @@ def _stage_tuning() -> dict[str, dict[str, str]]:
 
 
 def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stage], Outcome]]]:
-    from tests.chaos import clock, disk, faults, fleet_load, kills, limits, partition
+    from tests.chaos import clock, disk, faults, fleet_load, kills, limits, load, partition
 
     return [
         (
@@ -210,6 +222,17 @@ def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stag
             "clock_skew",
             lambda s: clock.clock_skew(
                 s, jobs=plan.skew_jobs, rows=plan.skew_rows, timers=plan.skew_timers
+            ),
+        ),
+        (
+            "load",
+            lambda s: load.load(
+                s,
+                workers_per_host=plan.load_workers,
+                jobs=plan.load_jobs,
+                timers=plan.load_timers,
+                rows=20,
+                spread=plan.load_spread,
             ),
         ),
     ]
