@@ -92,14 +92,14 @@ FULL = Plan(
     load_spread=60.0,
 )
 QUICK = Plan(
-    submit_kills=6,
+    submit_kills=4,
     submit_rows=20000,
-    worker_kills=5,
+    worker_kills=4,
     worker_jobs=3,
     worker_rows=15000,
-    pause_rounds=3,
+    pause_rounds=2,
     pause_rows=10000,
-    restart_rounds=2,
+    restart_rounds=1,
     restart_jobs=2,
     restart_rows=10000,
     timers=5,
@@ -113,7 +113,7 @@ QUICK = Plan(
     partition_rows=20000,
     skew_jobs=2,
     skew_rows=30000,
-    skew_timers=4,
+    skew_timers=2,
     crashes=1,
     disk_rounds=1,
     disk_rows=30000,
@@ -246,15 +246,21 @@ def run_campaign(
     out: TextIO,
     keep: bool = False,
     root: Path | None = None,
+    report: bool = False,
 ) -> list[Outcome]:
     """Run the scenarios; logs go under `root` (kept), else a temporary folder that is
-    removed unless a scenario failed or `keep`."""
+    removed unless a scenario failed or `keep`. ``report``: write docs/RELIABILITY.md."""
+    from tests.chaos import report as published
+
     plan = QUICK if quick else FULL
     keep = keep or root is not None
     root = root or Path(tempfile.mkdtemp(prefix="importer-chaos-"))
     outcomes: list[Outcome] = []
+    began_all = time.monotonic()
     try:
         with Campaign(root, quick=quick, seed=seed) as campaign:
+            print(f"hosts: {campaign.hosts_kind}", file=out, flush=True)
+            machine = published.Machine.here(campaign.server.version(), campaign.hosts_kind)
             for name, scenario in _scenarios(plan, campaign):
                 if only and name not in only:
                     continue
@@ -281,6 +287,10 @@ def run_campaign(
                     print(f"       - {problem}", file=out, flush=True)
                 if len(outcome.problems) > 25:
                     print(f"       ... {len(outcome.problems) - 25} more", file=out, flush=True)
+        if report:
+            seconds = time.monotonic() - began_all
+            path = published.write(outcomes, seed=seed, seconds=seconds, machine=machine)
+            print(f"figures written to {path.name}", file=out, flush=True)
     finally:
         failed = any(not o.ok for o in outcomes)
         if keep or failed:

@@ -42,7 +42,8 @@ def load(
     began = time.monotonic()
     if len(stage.hosts) < 2:
         raise ScenarioFailed("needs two test hosts (network namespaces), none could be made")
-    books = [stage.workbook(f"load-{i}", rows, seed=1600 + i) for i in range(10)]
+    # Each submitter its own workbooks: two forced submits of one file at once are one job.
+    books = [stage.workbook(f"load-{i}", rows, seed=1600 + i) for i in range(10 * SUBMITTERS)]
     hosts = stage.hosts[:2]
     fleet = [
         stage.start_on(h, "worker", ["worker", "--concurrency", "2"])
@@ -60,7 +61,7 @@ def load(
                 str(timers // SUBMITTERS),
                 f"{spread:g}",
                 f"{stage.rng.random()}-{n}",
-                *(str(b.path) for b in books),
+                *(str(b.path) for b in books[n * 10 : (n + 1) * 10]),
             ],
             extra_env={"PYTHONPATH": str(REPO)},
             command=[sys.executable, "-m", "tests.chaos.load_submit"],

@@ -20,10 +20,15 @@ def main(argv: list[str]) -> int:
     kinds = [False] * now + [True] * timed
     rng.shuffle(kinds)
     importer = Importer()
+    reused = 0
     for i, scheduled in enumerate(kinds):
         due = timedelta(seconds=rng.uniform(2.0, spread)) if scheduled else None
-        importer.submit_file(files[i % len(files)], form=form, force=True, due_at=due)
-    return 0
+        done = importer.submit_file(files[i % len(files)], form=form, force=True, due_at=due)
+        if not done.created:
+            reused += 1
+            print(f"submit {i} of {files[i % len(files)].name} gave job {done.job.id} back")
+    print(f"{len(kinds) - reused} jobs created, {reused} not")
+    return 1 if reused else 0
 
 
 if __name__ == "__main__":

@@ -50,23 +50,27 @@ class ChaosServer:
             hba.write_text(text.rstrip("\n") + "\n" + hba_line + "\n")
 
     def crash(self, down_seconds: float) -> float:
-        """kill -9 of the postmaster (its server processes then die with it, as in a crash),
-        down a while, start again (crash recovery); returns how long it was unreachable."""
+        """kill -9 of the server: the postmaster and every process of it at once (a crash,
+        the OOM killer), down a while, start again (crash recovery); returns how long it was
+        unreachable. Backends left alive would hold the shared memory the new postmaster
+        needs, so none is."""
         began = time.monotonic()
         pid = int((self.server.pgdata / "postmaster.pid").read_text().split()[0])
         postmaster = psutil.Process(pid)
-        children = postmaster.children(recursive=True)
-        postmaster.kill()
-        # Backends notice their postmaster's death and exit; any left are killed too, or
-        # the new postmaster refuses the shared memory they still hold.
-        _, alive = psutil.wait_procs([postmaster, *children], timeout=5)
-        for proc in alive:
+        everyone = [postmaster, *postmaster.children(recursive=True)]
+        for proc in everyone:
             with contextlib.suppress(psutil.Error):
                 proc.kill()
-        psutil.wait_procs(alive, timeout=5)
+        psutil.wait_procs(everyone, timeout=10)
         time.sleep(down_seconds)
         self.start()
         return time.monotonic() - began
+
+    def version(self) -> str:
+        """ "PostgreSQL 18.1" (the server's version() up to its build details)."""
+        with self.admin() as conn:
+            row = conn.execute("SELECT version()").fetchone()
+        return str(row[0]).split(" on ")[0] if row else "PostgreSQL (unknown version)"
 
     def admin(self) -> psycopg.Connection[tuple[object, ...]]:
         return psycopg.connect(self.url, autocommit=True, application_name="chaos")
