@@ -287,7 +287,7 @@ def resume_command(
                 markup=False,
             )
         for job in plan.busy:
-            left = _time_left(job.lease_expires_at)
+            left = _time_left(job.lease_expires_at, plan.now)
             err.print(
                 f"job {job.id} is being run by {job.lease_owner} (lease expires in {left});"
                 " left to it",
@@ -302,8 +302,10 @@ def resume_command(
     run.run(plan.job_ids, eager=True)
 
 
-def _time_left(moment: datetime | None) -> str:
-    seconds = 0.0 if moment is None else (moment - datetime.now(UTC)).total_seconds()
+def _time_left(moment: datetime | None, now: datetime | None) -> str:
+    # The database's clock when known: the lease was set by it, this host's may be off.
+    now = now or datetime.now(UTC)
+    seconds = 0.0 if moment is None else (moment - now).total_seconds()
     return describe_wait(seconds)
 
 
