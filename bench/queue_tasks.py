@@ -17,7 +17,7 @@ URL = os.environ.get("BENCH_QUEUE_URL", "")
 app = procrastinate.App(connector=procrastinate.PsycopgConnector(conninfo=URL))
 
 
-@app.task(name="insert_rows")
+@app.task(name="insert_rows")  # type: ignore[untyped-decorator, unused-ignore]
 def insert_rows(rows: int) -> None:
     """What an importer job's batch writes, without the workbook: ``rows`` JSON rows in one
     transaction, on a connection of its own (as an importer job has)."""
