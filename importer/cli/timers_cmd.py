@@ -45,6 +45,8 @@ def timers_command(
     app_state = state(ctx)
     with daemon_log(app_state, "timers", log_format, metrics_port, metrics_host) as log:
         database = daemon_database(app_state, log, once)
+        if database is None:
+            return
         scheduler = TimerScheduler(
             database.url,
             app_state.settings().timer,

@@ -44,16 +44,22 @@ def metrics_host_option() -> Any:
     return typer.Option("127.0.0.1", "--metrics-host", help="Address for --metrics-port.")
 
 
-def daemon_database(app_state: AppState, log: EventLog, once: bool) -> Database:
-    """The database, its schema current; a daemon (not --once) waits while it is away."""
+def daemon_database(app_state: AppState, log: EventLog, once: bool) -> Database | None:
+    """The database, its schema current; a daemon (not --once) waits while it is away, and
+    None when SIGTERM/SIGINT asked it to stop meanwhile (a graceful stop, exit 0)."""
     if once:
         return app_state.db()
-    from importer.running.daemon import until_reachable
+    from importer.running.daemon import graceful_signals, until_reachable
 
     def warn(message: str) -> None:
         log.record(logging.WARNING, message, event="database_lost", error=message)
 
-    return until_reachable(app_state.db, warn)
+    stop = threading.Event()
+    with graceful_signals(stop):
+        database = until_reachable(app_state.db, warn, stop=stop)
+    if database is None:
+        log.record(logging.INFO, "stopped before the database answered", event="stopped")
+    return database
 
 
 @contextmanager
@@ -98,6 +104,8 @@ def worker_command(
     app_state = state(ctx)
     with daemon_log(app_state, "worker", log_format, metrics_port, metrics_host) as log:
         database = daemon_database(app_state, log, once)
+        if database is None:
+            return
         worker = Worker(
             database.url,
             app_state.settings().import_,

@@ -55,20 +55,24 @@ def until_reachable(
     attempt: Callable[[], T],
     on_retry: Callable[[str], None],
     *,
-    sleep: Callable[[float], None] = time.sleep,
-) -> T:
+    stop: threading.Event | None = None,
+    sleep: Callable[[float], object] | None = None,
+) -> T | None:
     """``attempt()`` again, on the daemons' backoff, while the database is unreachable or
     full (DatabaseUnavailable): a daemon started before its database (or beside a fleet that
     fills max_connections) waits for it instead of exiting. ``on_retry`` hears one line per
-    wait ("...; retrying in 2s")."""
+    wait ("...; retrying in 2s"). None when ``stop`` is set meanwhile (a graceful stop)."""
+    stop = stop or threading.Event()
+    pause = sleep or stop.wait
     backoff = Backoff()
-    while True:
+    while not stop.is_set():
         try:
             return attempt()
         except DatabaseUnavailable as error:
             delay = backoff.next_delay()
             on_retry(f"{error}; retrying in {delay:g}s")
-            sleep(delay)
+            pause(delay)
+    return None
 
 
 class Wakeup:
