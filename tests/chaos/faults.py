@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from datetime import datetime, timedelta
+from pathlib import Path
 
 from tests.chaos import audit
 from tests.chaos.campaign import Outcome, ScenarioFailed, Stage, outcome
-from tests.chaos.invariants import TERMINAL, JobCheck, jobs_since
+from tests.chaos.invariants import TERMINAL, JobCheck, jobs_since, max_job_id
 from tests.chaos.kills import _stop_gracefully, _totals
 from tests.chaos.procs import Child
 from tests.chaos.server import ChaosServer
-from tests.chaos.workbooks import Expected
+from tests.chaos.workbooks import FORM_NAME, Expected
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _submit_many(
@@ -24,6 +28,31 @@ def _submit_many(
         with stage.conn() as conn:
             expected[jobs_since(conn, 0)[-1]] = book
     return expected
+
+
+def _submit_at(
+    stage: Stage, label: str, count: int, rows: int, seed: int, due: datetime
+) -> dict[int, Expected]:
+    """``count`` jobs waiting on timers due at ``due``, submitted by one process."""
+    books = {
+        f"{label}-{i}.xlsx": stage.workbook(f"{label}-{i}", rows, seed=seed + i)
+        for i in range(count)
+    }
+    with stage.conn() as conn:
+        floor = max_job_id(conn)
+    submit = stage.fleet.start(
+        "bulk-submit",
+        [FORM_NAME, "--at", due.isoformat(), *(str(b.path) for b in books.values())],
+        extra_env={"PYTHONPATH": str(REPO)},
+        command=[sys.executable, "-m", "tests.chaos.bulk_submit"],
+    )
+    if submit.wait(300) != 0:
+        raise ScenarioFailed(f"bulk submit of {label} jobs failed: {submit.tail()}")
+    with stage.conn() as conn:
+        rows_ = conn.execute(
+            "SELECT id, file_name FROM import_jobs WHERE id > %s ORDER BY id", (floor,)
+        ).fetchall()
+    return {int(r["id"]): books[str(r["file_name"])] for r in rows_}
 
 
 def _some_progress(stage: Stage, ids: list[int]) -> bool:
@@ -147,8 +176,10 @@ def restart_server(
     # (b) during timer firing: every job waits on a timer due at the same moment.
     now = _db_now(stage)
     assert now is not None
-    due = now + timedelta(seconds=timers * 0.8 + 3)
-    timed = _submit_many(stage, "timer", timers, 50, 500, "--at", due.isoformat())
+    # One process submits them all (a loaded machine starts a process a second): they must
+    # all be queued before the moment they share.
+    due = now + timedelta(seconds=timers * 0.3 + 5)
+    timed = _submit_at(stage, "timer", timers, 50, 500, due)
     timed_ids = list(timed)
     with stage.conn() as conn:
         waiting = conn.execute(
