@@ -92,12 +92,12 @@ FULL = Plan(
     load_spread=60.0,
 )
 QUICK = Plan(
-    submit_kills=4,
+    submit_kills=3,
     submit_rows=12000,
     worker_kills=4,
     worker_jobs=3,
     worker_rows=15000,
-    pause_rounds=2,
+    pause_rounds=1,
     pause_rows=10000,
     restart_rounds=1,
     restart_jobs=2,
