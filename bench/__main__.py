@@ -12,7 +12,7 @@ import importlib
 import sys
 import time
 
-SECTIONS = ["bench.reading", "bench.imports", "bench.fleet"]
+SECTIONS = ["bench.reading", "bench.imports", "bench.fleet", "bench.queue"]
 
 
 def report(line: str) -> None:

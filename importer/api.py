@@ -50,6 +50,7 @@ class ResumePlan:
     job_ids: list[int]  # to drive here, in order
     busy: list[Job]  # running under a live lease elsewhere: left to their owner
     finished: list[Job]  # named, but already finished: nothing to do
+    now: datetime | None = None  # the database's clock, to tell how long a busy lease has
 
 
 @dataclass(frozen=True)
@@ -170,7 +171,8 @@ class Importer:
             ids = [job.id for job in jobs.resumable_jobs(conn)]
             held = jobs.list_jobs(conn, statuses=[JobStatus.RUNNING], limit=1000)
             busy = [job for job in held if job.id not in ids and job.id not in wanted]
-            return ResumePlan(ids + [i for i in wanted if i not in ids], busy, finished)
+            now = jobs.db_now(conn)
+            return ResumePlan(ids + [i for i in wanted if i not in ids], busy, finished, now)
 
     def submit(
         self,
@@ -260,7 +262,7 @@ class Importer:
         engine: str | None = None,
         force: bool = False,
         claim_owner: str | None = None,
-        due_at: datetime | None = None,
+        due_at: datetime | timedelta | None = None,
         keep_reader: bool = False,
         column_map: Mapping[str, str] | None = None,
         on_progress: ReadingCallback | None = None,

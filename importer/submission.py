@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,6 +32,7 @@ class Submission:
     created: bool  # False: this file was submitted before; ``job`` is that import
     extra_columns: tuple[str, ...] = ()
     scheduled_timer: int | None = None
+    scheduled_for: datetime | None = None  # the scheduled timer's due time (database clock)
     reader: SheetReader | None = None  # keep_reader: the open sheet, for the job's own run
 
 
@@ -81,7 +82,7 @@ def submit_workbook(
     memory_budget_mb: int = 512,
     force: bool = False,
     claim_owner: str | None = None,
-    due_at: datetime | None = None,
+    due_at: datetime | timedelta | None = None,
     timer_max_attempts: int = 5,
     keep_reader: bool = False,
     column_map: Mapping[str, str] | None = None,
@@ -94,8 +95,10 @@ def submit_workbook(
 
     ``claim_owner``: lease the new job to this owner in the same transaction (a foreground
     run), so no worker can take it first. ``due_at``: the job waits on a scheduled_import
-    timer instead. Otherwise workers are notified. ``keep_reader``: a new job claimed by
-    ``claim_owner`` comes back with the open sheet (``Submission.reader``) for its run.
+    timer instead (a ``timedelta``: that long from now by the database's clock; a moment
+    already past by that clock is refused). Otherwise workers are notified. ``keep_reader``:
+    a new job claimed by ``claim_owner`` comes back with the open sheet
+    (``Submission.reader``) for its run.
 
     A job that will not run here (no ``claim_owner``, or ``due_at``) gets the same checks
     and header check from peek_sheet, without parsing every row: its total_rows stays NULL
@@ -107,6 +110,12 @@ def submit_workbook(
 
     # A named form is looked up before the file is read (an unknown name is the error).
     named = get_form(conn, form_name) if form_name is not None else None
+    if isinstance(due_at, datetime) and due_at <= jobs.db_now(conn):
+        # The database's clock decides: this host's may be minutes off.
+        raise UsageError(
+            f"the start time {due_at.isoformat()} is in the past by the database's clock;"
+            " use a later time"
+        )
     tell = on_progress or (lambda event: None)
     if isinstance(source, bytes):
         if not file_name:
@@ -188,7 +197,7 @@ class _Store:
         count_rows: Callable[[], int] | None,
         *,
         claim_owner: str | None,
-        due_at: datetime | None,
+        due_at: datetime | timedelta | None,
     ) -> Submission:
         """The header check, then the existing job or a new one. ``count_rows``: the sheet
         is parsed already, so count it now (otherwise the job's run does)."""
@@ -234,20 +243,21 @@ def _create(
     settings: ImportSettings,
     force: bool,
     claim_owner: str | None,
-    due_at: datetime | None,
+    due_at: datetime | timedelta | None,
     timer_max_attempts: int,
 ) -> Submission:
     timer_id: int | None = None
+    due: datetime | None = None
     with conn.transaction():
         jobs.store_file(conn, content)
         job, created = jobs.create_job(conn, new, force=force, waiting=due_at is not None)
         if not created:
             return Submission(job, created=False)
         if due_at is not None:
-            from importer.repositories.timers import schedule_timer
+            from importer.repositories.timers import schedule_timer_due
             from importer.timers.kinds import SCHEDULED_IMPORT
 
-            timer_id = schedule_timer(
+            timer_id, due = schedule_timer_due(
                 conn,
                 kind=SCHEDULED_IMPORT,
                 target=str(job.id),
@@ -265,4 +275,4 @@ def _create(
             job = claimed[0] if claimed else job
         else:
             jobs.notify(conn, job.id)
-    return Submission(job, created=True, scheduled_timer=timer_id)
+    return Submission(job, created=True, scheduled_timer=timer_id, scheduled_for=due)

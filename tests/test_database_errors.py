@@ -79,3 +79,26 @@ def test_an_unreachable_server_is_refused_at_connect() -> None:
     with pytest.raises(DatabaseUnavailable) as raised:
         connect("postgresql://u:secret@127.0.0.1:1/nowhere")
     assert "127.0.0.1:1/nowhere" in str(raised.value) and "secret" not in str(raised.value)
+
+
+def test_a_server_out_of_connections_is_one_plain_line() -> None:
+    from importer.database.errors import translate
+
+    refused = psycopg.OperationalError(
+        'connection failed: connection to server at "10.0.0.1", port 5432 failed:'
+        " FATAL:  sorry, too many clients already"
+    )
+    error = translate(refused, target="10.0.0.1:5432/db")
+    assert isinstance(error, DatabaseUnavailable)
+    assert str(error) == "database refused a connection (10.0.0.1:5432/db): too many clients"
+
+
+def test_a_full_disk_says_so_and_is_not_an_unreachable_server() -> None:
+    from importer.database.errors import translate
+
+    full = psycopg.errors.DiskFull(
+        'could not extend file "pg_tblspc/16384/PG_18/5/16390": No space left on device'
+    )
+    error = translate(full, target="db:5432/x")
+    assert type(error) is DatabaseError
+    assert str(error).startswith("the database is out of disk space: could not extend file")

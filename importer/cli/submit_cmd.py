@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -162,9 +162,10 @@ def submit_command(
         raise UsageError(f"--engine {engine!r}: use one of {', '.join(ENGINES)}")
     if at is not None and in_ is not None:
         raise UsageError("use either --at or --in, not both")
-    due_at = parse_at(at) if at else (datetime.now(UTC) + parse_delay(in_) if in_ else None)
-    if at is not None and due_at is not None and due_at <= datetime.now(UTC):
-        raise UsageError(f"--at {at!r} is in the past; use a later time or leave --at out")
+    # --in stays a delay: the database adds it to its own clock (this host's may be off).
+    due_at: datetime | timedelta | None = (
+        parse_at(at) if at else (parse_delay(in_) if in_ else None)
+    )
     run = _Foreground(ctx, as_json=as_json, quiet=quiet)
     try:
         mapping = column_map(map_, ignore)
@@ -184,7 +185,7 @@ def _submit(
     sheet: str | None,
     engine: str | None,
     force: bool,
-    due_at: datetime | None,
+    due_at: datetime | timedelta | None,
     detach: bool,
     as_json: bool,
     quiet: bool,
@@ -224,8 +225,10 @@ def _submit(
         if as_json:
             print_job_json(stdout_console(), job, scheduled_timer=submission.scheduled_timer)
         elif due_at is not None:
+            when = submission.scheduled_for or due_at
+            shown = local_time(when) if isinstance(when, datetime) else str(when)
             stdout_console().print(
-                f"job {job.id} scheduled for {local_time(due_at)}"
+                f"job {job.id} scheduled for {shown}"
                 f"{_rows_note(job)}; `importer timers` makes it available then and a worker"
                 " runs it",
                 markup=False,
@@ -284,7 +287,7 @@ def resume_command(
                 markup=False,
             )
         for job in plan.busy:
-            left = _time_left(job.lease_expires_at)
+            left = _time_left(job.lease_expires_at, plan.now)
             err.print(
                 f"job {job.id} is being run by {job.lease_owner} (lease expires in {left});"
                 " left to it",
@@ -299,8 +302,10 @@ def resume_command(
     run.run(plan.job_ids, eager=True)
 
 
-def _time_left(moment: datetime | None) -> str:
-    seconds = 0.0 if moment is None else (moment - datetime.now(UTC)).total_seconds()
+def _time_left(moment: datetime | None, now: datetime | None) -> str:
+    # The database's clock when known: the lease was set by it, this host's may be off.
+    now = now or datetime.now(UTC)
+    seconds = 0.0 if moment is None else (moment - now).total_seconds()
     return describe_wait(seconds)
 
 

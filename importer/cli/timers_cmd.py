@@ -12,6 +12,7 @@ from importer.cli.help import help_for
 from importer.cli.output import is_terminal, stdout_console
 from importer.cli.state import state
 from importer.cli.worker_cmd import (
+    daemon_database,
     daemon_log,
     log_format_option,
     metrics_host_option,
@@ -42,8 +43,10 @@ def timers_command(
     if ctx.invoked_subcommand is not None:
         return
     app_state = state(ctx)
-    database = app_state.db()
     with daemon_log(app_state, "timers", log_format, metrics_port, metrics_host) as log:
+        database = daemon_database(app_state, log, once)
+        if database is None:
+            return
         scheduler = TimerScheduler(
             database.url,
             app_state.settings().timer,

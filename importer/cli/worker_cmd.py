@@ -17,7 +17,7 @@ from importer.cli.logs import EventLog, event_log
 from importer.cli.output import is_terminal, stdout_console
 from importer.cli.state import AppState, state
 from importer.cli.watch_view import WatchView, format_age
-from importer.database import describe_target
+from importer.database import Database, describe_target
 from importer.errors import JobFailed, UsageError
 from importer.identity import new_owner
 
@@ -42,6 +42,24 @@ def metrics_port_option() -> Any:
 
 def metrics_host_option() -> Any:
     return typer.Option("127.0.0.1", "--metrics-host", help="Address for --metrics-port.")
+
+
+def daemon_database(app_state: AppState, log: EventLog, once: bool) -> Database | None:
+    """The database, its schema current; a daemon (not --once) waits while it is away, and
+    None when SIGTERM/SIGINT asked it to stop meanwhile (a graceful stop, exit 0)."""
+    if once:
+        return app_state.db()
+    from importer.running.daemon import graceful_signals, until_reachable
+
+    def warn(message: str) -> None:
+        log.record(logging.WARNING, message, event="database_lost", error=message)
+
+    stop = threading.Event()
+    with graceful_signals(stop):
+        database = until_reachable(app_state.db, warn, stop=stop)
+    if database is None:
+        log.record(logging.INFO, "stopped before the database answered", event="stopped")
+    return database
 
 
 @contextmanager
@@ -84,8 +102,10 @@ def worker_command(
     from importer.running.worker import Worker  # late: keeps every other command's start-up light
 
     app_state = state(ctx)
-    database = app_state.db()
     with daemon_log(app_state, "worker", log_format, metrics_port, metrics_host) as log:
+        database = daemon_database(app_state, log, once)
+        if database is None:
+            return
         worker = Worker(
             database.url,
             app_state.settings().import_,

@@ -69,17 +69,43 @@ class Connection(psycopg.Connection[DictRow]):
             yield from super().notifies(timeout=timeout, stop_after=stop_after)
 
 
+# A server that stops answering (a partition: packets dropped, no reset) must not hang a
+# connection for the kernel's default of 15+ minutes: TCP keepalives probe an idle socket and
+# tcp_user_timeout fails a send nobody acknowledges. libpq ignores both on Unix sockets.
+DEAD_PEER_SECONDS = 60.0
+
+
+def dead_peer_params(seconds: float) -> dict[str, Any]:
+    """libpq parameters that give up on a silent server after about ``seconds``."""
+    seconds = max(2.0, seconds)
+    idle = max(1, int(seconds / 3))
+    return {
+        "connect_timeout": max(2, min(10, round(seconds))),
+        "keepalives": 1,
+        "keepalives_idle": idle,
+        "keepalives_interval": max(1, int(seconds / 6)),
+        "keepalives_count": 3,
+        "tcp_user_timeout": int(seconds * 1000),
+    }
+
+
 def connect(
-    url: str, *, autocommit: bool = False, application_name: str = "importer"
+    url: str,
+    *,
+    autocommit: bool = False,
+    application_name: str = "importer",
+    dead_after: float = DEAD_PEER_SECONDS,
 ) -> Connection:
+    """``dead_after``: seconds after which a server that stopped answering counts as gone
+    (the connection fails with DatabaseUnavailable instead of waiting on a dead socket)."""
     try:
         conn = Connection.connect(
             url,
             autocommit=autocommit,
             row_factory=dict_row,
             cursor_factory=_Cursor,
-            connect_timeout=10,
             application_name=application_name,
+            **dead_peer_params(dead_after),
         )
     except psycopg.Error as exc:
         raise translate(exc, target=describe_target(url), url=url) from None

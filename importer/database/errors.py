@@ -28,6 +28,8 @@ _TABLE: tuple[tuple[type[psycopg.Error], type[DatabaseError], str], ...] = (
     (pg.DeadlockDetected, TransientConflict, "database error"),
     (pg.SerializationFailure, TransientConflict, "database error"),
     (pg.UniqueViolation, UniqueViolation, "database error"),
+    # An OperationalError too, but the server answered: its disk (or tablespace) is full.
+    (pg.DiskFull, DatabaseError, "the database is out of disk space"),
     (psycopg.OperationalError, DatabaseUnavailable, "cannot reach PostgreSQL"),
     (psycopg.Error, DatabaseError, "database error"),
 )
@@ -50,11 +52,26 @@ def translate(
         text = text.replace(url, mask_url(url))
     if "password" in text.lower():
         text = mask_url(text)
+    if isinstance(exc, psycopg.OperationalError) and _refused_for_clients(exc, text):
+        # A full server is not a broken one: say so in words, so that a fleet larger than
+        # max_connections reads as "wait and retry", not as an outage.
+        where = f" ({target})" if target else ""
+        return DatabaseUnavailable(f"database refused a connection{where}: too many clients")
     for source, ours, prefix in _TABLE:
         if isinstance(exc, source):
             where = f" ({target})" if target and ours is DatabaseUnavailable else ""
             return ours(f"{prefix}{where}: {text}")
     raise AssertionError("psycopg.Error is the table's last row")  # pragma: no cover
+
+
+def _refused_for_clients(exc: psycopg.Error, text: str) -> bool:
+    """The server's "sorry, too many clients already" (SQLSTATE 53300), which a failed
+    connection attempt reports as text only."""
+    whole = f"{text} {exc}".lower()  # libpq puts the server's FATAL on a later line
+    # Also "remaining connection slots are reserved for roles with the SUPERUSER attribute"
+    # (or pg_use_reserved_connections): full, for everyone else.
+    full = "too many clients" in whole or "remaining connection slots are reserved" in whole
+    return isinstance(exc, pg.TooManyConnections) or full
 
 
 @contextmanager

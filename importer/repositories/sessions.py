@@ -19,6 +19,12 @@ def set_idle_in_transaction_timeout(conn: Connection, milliseconds: int) -> None
     conn.execute(queries().set_idle_in_transaction_timeout, {"timeout": f"{milliseconds}ms"})
 
 
+def set_statement_timeout(conn: Connection, milliseconds: int) -> None:
+    """The server cancels a statement of this session that runs longer than this (one that
+    waits on a client gone silent, mid-COPY, included)."""
+    conn.execute(queries().set_statement_timeout, {"timeout": f"{milliseconds}ms"})
+
+
 def listen(conn: Connection, channels: Sequence[str]) -> None:
     """Receive NOTIFYs on these channels (an autocommit connection)."""
     for channel in channels:

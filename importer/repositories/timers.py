@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from psycopg.types.json import Jsonb
@@ -70,11 +70,30 @@ def schedule_timer(
     *,
     kind: str,
     target: str,
-    due_at: datetime,
+    due_at: datetime | timedelta,
     max_attempts: int,
     payload: dict[str, Any] | None = None,
 ) -> int:
-    """Insert a pending timer in the caller's transaction; return its id.
+    """Insert a pending timer in the caller's transaction; return its id (see
+    schedule_timer_due)."""
+    timer_id, _ = schedule_timer_due(
+        conn, kind=kind, target=target, due_at=due_at, max_attempts=max_attempts, payload=payload
+    )
+    return timer_id
+
+
+def schedule_timer_due(
+    conn: Connection,
+    *,
+    kind: str,
+    target: str,
+    due_at: datetime | timedelta,
+    max_attempts: int,
+    payload: dict[str, Any] | None = None,
+) -> tuple[int, datetime]:
+    """Insert a pending timer in the caller's transaction; return its id and due time. A
+    ``timedelta`` is a delay from the database's clock (a host whose clock is off must not
+    move it).
 
     One live timer per (kind, target): if one is still pending it is moved to the new due
     time instead (same id). If one is being fired right now, StateError. Schedulers are woken
@@ -88,13 +107,14 @@ def schedule_timer(
             "kind": kind,
             "target": str(target),
             "payload": Jsonb(payload or {}),
-            "due_at": due_at,
+            "due_at": due_at if isinstance(due_at, datetime) else None,
+            "due_in": due_at if isinstance(due_at, timedelta) else None,
             "max_attempts": max_attempts,
         },
     ).fetchone()
     if row is None:
         raise StateError(f"the {kind} timer for {target} is being fired right now")
-    return int(row["id"])
+    return int(row["id"]), row["due_at"]
 
 
 def claim_timers(conn: Connection, *, owner: str, limit: int, lease_seconds: float) -> list[Timer]:

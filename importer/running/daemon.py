@@ -23,9 +23,10 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
+from typing import TypeVar
 
 from importer.database import Connection, connect
-from importer.errors import DatabaseError, ImporterError
+from importer.errors import DatabaseError, DatabaseUnavailable, ImporterError
 from importer.repositories import fleet, sessions
 from importer.states import ProcessKind
 
@@ -45,6 +46,33 @@ class Backoff:
 
     def reset(self) -> None:
         self._next = self.first
+
+
+T = TypeVar("T")
+
+
+def until_reachable(
+    attempt: Callable[[], T],
+    on_retry: Callable[[str], None],
+    *,
+    stop: threading.Event | None = None,
+    sleep: Callable[[float], object] | None = None,
+) -> T | None:
+    """``attempt()`` again, on the daemons' backoff, while the database is unreachable or
+    full (DatabaseUnavailable): a daemon started before its database (or beside a fleet that
+    fills max_connections) waits for it instead of exiting. ``on_retry`` hears one line per
+    wait ("...; retrying in 2s"). None when ``stop`` is set meanwhile (a graceful stop)."""
+    stop = stop or threading.Event()
+    pause = sleep or stop.wait
+    backoff = Backoff()
+    while not stop.is_set():
+        try:
+            return attempt()
+        except DatabaseUnavailable as error:
+            delay = backoff.next_delay()
+            on_retry(f"{error}; retrying in {delay:g}s")
+            pause(delay)
+    return None
 
 
 class Wakeup:
@@ -86,6 +114,12 @@ class Wakeup:
                 self._conn.close()
         self._conn = None
         self._retry_at = time.monotonic() + self._backoff.next_delay()
+
+    def pause(self, seconds: float) -> None:
+        """Give the LISTEN connection back for ``seconds`` (a server out of connections);
+        polling covers the gap."""
+        self._drop()
+        self._retry_at = max(self._retry_at, time.monotonic() + seconds)
 
     def wait(self, timeout: float) -> bool:
         """Sleep up to ``timeout`` seconds; True when woken early (notify or wake())."""

@@ -155,6 +155,8 @@ class _Run:
     on_progress: ProgressCallback
     stop: threading.Event
     reader: SheetReader | None = None
+    conn: Connection | None = None  # already open for this run (the worker's)
+    renewer: LeaseRenewer | None = None
     pause: Callable[[str], None] = field(default_factory=pause_point)
     run_rows: int = 0
     started: float = field(default_factory=time.monotonic)
@@ -178,20 +180,30 @@ class _Run:
     # --- the run ---------------------------------------------------------------------------
 
     def execute(self) -> JobOutcome:
+        lease = self.settings.lease_seconds
         try:
-            conn = connect(self.url, autocommit=True)
+            conn = self.conn or connect(self.url, autocommit=True, dead_after=lease / 3)
         except ImporterError as exc:
             self.close_reader()
             return self.outcome(RunOutcome.ERROR, describe_error(exc))
         try:
-            # A frozen writer must not hold the job row (and its claimers) beyond its lease.
-            sessions.set_idle_in_transaction_timeout(conn, int(self.settings.lease_seconds * 1000))
+            # A frozen or cut-off writer must not hold the job row (and its claimers) beyond
+            # its lease: the server ends its session, idle in a transaction or mid-statement.
+            sessions.set_idle_in_transaction_timeout(conn, int(lease * 1000))
+            sessions.set_statement_timeout(conn, int(lease * 1000))
             with LeaseRenewer(self.url, self.job.id, self.owner, self.settings.lease_seconds) as k:
+                self.renewer = k
                 try:
                     return self.import_rows(conn, k)
                 except LeaseLost as exc:
-                    self.emit(ProgressPhase.LEASE_LOST, str(exc))
-                    return self.outcome(RunOutcome.LEASE_LOST, str(exc))
+                    why = str(exc)
+                    if k.gave_up:
+                        why = (
+                            f"import job {self.job.id}: the database did not answer for"
+                            f" {lease:g} s (the lease); stopped before another owner takes over"
+                        )
+                    self.emit(ProgressPhase.LEASE_LOST, why)
+                    return self.outcome(RunOutcome.LEASE_LOST, why)
                 except Exception as exc:  # task-level: this attempt failed
                     k.stop()
                     return self.fail(conn, exc)
@@ -404,6 +416,8 @@ class _Run:
                 self.emit(ProgressPhase.CANCELLED, "cancelled at a batch boundary")
                 return True
             self.run_rows += item.rows
+            if self.renewer is not None:
+                self.renewer.renewed()  # the batch's fence extended the lease too
             self.emit(ProgressPhase.IMPORTING)
         return False
 
@@ -420,7 +434,8 @@ class _Run:
         error = describe_error(exc)
         try:
             if conn.closed or conn.broken:
-                with connect(self.url, autocommit=True) as fresh:
+                dead_after = self.settings.lease_seconds / 3
+                with connect(self.url, autocommit=True, dead_after=dead_after) as fresh:
                     self.job = record_failure(fresh, self.job, self.owner, exc, self.settings)
             else:
                 self.job = record_failure(conn, self.job, self.owner, exc, self.settings)
@@ -444,13 +459,15 @@ def run_job(
     on_progress: ProgressCallback | None = None,
     stop: threading.Event | None = None,
     reader: SheetReader | None = None,
+    conn: Connection | None = None,
 ) -> JobOutcome:
     """Run one leased job to its end, or until ``stop`` is set, it is cancelled, or the lease
     is lost. Opens its own connections (safe to call from a thread). Job-level failures are
     recorded (fail_attempt) and reported in the outcome, never raised.
 
     ``reader``: the job's sheet already open (a foreground submit that just checked it);
-    run_job takes it over and closes it."""
+    run_job takes it over and closes it. ``conn``: an autocommit connection opened for this
+    run (a worker opens it before the run starts); run_job takes it over and closes it."""
     run = _Run(
         url=url,
         job=job,
@@ -459,5 +476,6 @@ def run_job(
         on_progress=on_progress or (lambda event: None),
         stop=stop or threading.Event(),
         reader=reader,
+        conn=conn,
     )
     return run.execute()

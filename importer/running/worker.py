@@ -19,11 +19,11 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from importer.config import ImportSettings
-from importer.database import connect
-from importer.errors import describe_error
+from importer.database import Connection, connect
+from importer.errors import DatabaseUnavailable, describe_error
 from importer.identity import new_owner
 from importer.repositories import fleet, jobs
-from importer.running.daemon import Daemon, ProcessConnection, Wakeup
+from importer.running.daemon import Backoff, Daemon, ProcessConnection, Wakeup
 from importer.states import ProcessKind, RunOutcome
 
 if TYPE_CHECKING:
@@ -68,6 +68,7 @@ class WorkerSummary:
 class _Running:
     job: jobs.Job
     stop: threading.Event
+    conn: Connection | None = None  # opened for it by the main thread, before it started
     thread: threading.Thread | None = None
     outcome: JobOutcome | None = None
     error: BaseException | None = None
@@ -102,6 +103,10 @@ class Worker(Daemon):
             startup_delay_seconds=settings.startup_delay_seconds,
         )
         self._next_heartbeat = 0.0
+        # A server out of connections: claiming pauses (0.5 s, 1 s ... 5 s) so that the
+        # workers that did get connections can use them.
+        self._refused = Backoff(cap=5.0)
+        self._claim_after = 0.0
 
     # --- the loop --------------------------------------------------------------------------
 
@@ -134,13 +139,18 @@ class Worker(Daemon):
             self._next_heartbeat = time.monotonic() + fleet.HEARTBEAT_SECONDS
             fleet.heartbeat_process(conn, self.owner, ProcessKind.WORKER)
         free = self.concurrency - len(self._running)
-        if free > 0:
+        if free > 0 and time.monotonic() >= self._claim_after:
             limit = min(free, self.settings.batch_size)
             claimed = jobs.claim_jobs(
                 conn, owner=self.owner, limit=limit, lease_seconds=self.settings.lease_seconds
             )
-            for job in claimed:
-                self._start(job)
+            for i, job in enumerate(claimed):
+                if not self._start(job, conn):
+                    for rest in claimed[i + 1 :]:  # no connection for these either
+                        jobs.release_job(conn, rest.id, self.owner)
+                    return False, max(0.0, self._claim_after - time.monotonic())
+            if claimed:
+                self._refused.reset()
             if len(claimed) == limit and len(self._running) < self.concurrency:
                 return True, 0.0
         sleep_for = min(
@@ -151,13 +161,23 @@ class Worker(Daemon):
 
     # --- jobs ------------------------------------------------------------------------------
 
-    def _start(self, job: jobs.Job) -> None:
+    def _start(self, job: jobs.Job, conn: Connection) -> bool:
+        """Run a claimed job in a thread of its own; False when it had to be given back."""
         self.summary.claimed += 1
         if job.id in self._running:
             # Our own lease ran out and we re-claimed it: the thread still running it keeps
             # going under the fresh lease (two threads must never run one job).
-            return
-        running = _Running(job, threading.Event())
+            return True
+        try:
+            # Its connection first: a job claimed by a worker the server has no connection
+            # left for would sit leased until its lease ran out, again and again.
+            job_conn = connect(
+                self.url, autocommit=True, dead_after=self.settings.lease_seconds / 3
+            )
+        except DatabaseUnavailable as error:
+            self._give_back(job, conn, error)
+            return False
+        running = _Running(job, threading.Event(), job_conn)
         running.thread = threading.Thread(
             target=self._run_job, args=(running,), name=f"job-{job.id}", daemon=True
         )
@@ -171,6 +191,17 @@ class Worker(Daemon):
             )
         )
         running.thread.start()
+        return True
+
+    def _give_back(self, job: jobs.Job, conn: Connection, error: DatabaseUnavailable) -> None:
+        """No connection for the job: back to pending at once (the attempt given back),
+        claiming paused for a while, and the wake-up's own connection handed back too."""
+        jobs.release_job(conn, job.id, self.owner)
+        delay = self._refused.next_delay()
+        self._claim_after = time.monotonic() + delay
+        self._wakeup.pause(delay)
+        message = f"{error}; retrying in {delay:g}s"
+        self.on_event(WorkerEvent(WorkerEventKind.DATABASE_LOST, message, job.id, error=message))
 
     def _run_job(self, running: _Running) -> None:
         from importer.running.job_run import (
@@ -179,7 +210,9 @@ class Worker(Daemon):
 
         job = running.job
         try:
-            running.outcome = run_job(self.url, job, self.owner, self.settings, stop=running.stop)
+            running.outcome = run_job(
+                self.url, job, self.owner, self.settings, stop=running.stop, conn=running.conn
+            )
             if running.outcome.result is RunOutcome.STOPPED:
                 self.summary.released += 1
             elif self.stop.is_set() and running.outcome.result is not RunOutcome.LEASE_LOST:
@@ -259,8 +292,16 @@ def _describe_outcome(job_id: int, outcome: JobOutcome | None) -> str:
         RunOutcome.FINISHED: outcome.status or "finished",
         RunOutcome.CANCELLED: "cancelled",
         RunOutcome.STOPPED: "back to pending, progress kept",
-        RunOutcome.LEASE_LOST: "lease lost to another owner; stopped",
+        RunOutcome.LEASE_LOST: _lease_lost(outcome.error),
         RunOutcome.ATTEMPT_FAILED: f"attempt failed ({outcome.status}): {outcome.error}",
         RunOutcome.ERROR: f"could not record the failure: {outcome.error}",
     }[outcome.result]
     return f"job {job_id}: {what}{rate}"
+
+
+def _lease_lost(error: str | None) -> str:
+    """Why the run stopped: its lease went to another owner, or the database stopped
+    answering for as long as the lease (the renewer gave up first)."""
+    if error and "did not answer" in error:
+        return f"stopped: {error.partition(': ')[2]}"
+    return "lease lost to another owner; stopped"

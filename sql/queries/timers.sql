@@ -3,8 +3,10 @@
 -- name: schedule_timer
 -- One live timer per (kind, target): scheduling again while the first still waits moves it
 -- (new due time, payload and attempt budget). A timer being fired right now is left alone.
+-- A delay (due_in) counts from the database's clock, never the caller's.
 INSERT INTO timer_jobs (kind, target, payload, due_at, max_attempts)
-VALUES (%(kind)s, %(target)s, %(payload)s, %(due_at)s, %(max_attempts)s)
+VALUES (%(kind)s, %(target)s, %(payload)s,
+        coalesce(%(due_at)s::timestamptz, now() + %(due_in)s::interval), %(max_attempts)s)
 ON CONFLICT (kind, target) WHERE status IN ('pending', 'processing')
 DO UPDATE SET due_at = EXCLUDED.due_at,
               payload = EXCLUDED.payload,
@@ -12,7 +14,7 @@ DO UPDATE SET due_at = EXCLUDED.due_at,
               attempts = 0,
               last_error = NULL
         WHERE timer_jobs.status = 'pending'
-RETURNING id, pg_notify('importer_timers', '') AS notified
+RETURNING id, due_at, pg_notify('importer_timers', '') AS notified
 
 -- name: claim_timers
 -- One statement. First: expired leases that used every attempt become failed (data-modifying

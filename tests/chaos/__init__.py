@@ -42,6 +42,20 @@ class Plan:
     fleet_workers: int
     fleet_jobs: int
     fleet_rows: int
+    partitions: int
+    partition_rows: int
+    skew_jobs: int
+    skew_rows: int
+    skew_timers: int
+    crashes: int
+    disk_rounds: int
+    disk_rows: int
+    limit_workers: int
+    limit_jobs: int
+    load_workers: int
+    load_jobs: int
+    load_timers: int
+    load_spread: float
 
 
 FULL = Plan(
@@ -62,36 +76,73 @@ FULL = Plan(
     fleet_workers=4,
     fleet_jobs=200,
     fleet_rows=20,
+    partitions=3,
+    partition_rows=30000,
+    skew_jobs=3,
+    skew_rows=60000,
+    skew_timers=10,
+    crashes=4,
+    disk_rounds=2,
+    disk_rows=40000,
+    limit_workers=8,
+    limit_jobs=24,
+    load_workers=4,
+    load_jobs=2000,
+    load_timers=1000,
+    load_spread=60.0,
 )
 QUICK = Plan(
-    submit_kills=6,
-    submit_rows=20000,
-    worker_kills=5,
+    submit_kills=3,
+    submit_rows=12000,
+    worker_kills=4,
     worker_jobs=3,
     worker_rows=15000,
-    pause_rounds=3,
+    pause_rounds=1,
     pause_rows=10000,
-    restart_rounds=2,
+    restart_rounds=1,
     restart_jobs=2,
     restart_rows=10000,
-    timers=5,
+    timers=3,
     cuts=6,
     cut_jobs=2,
     cut_rows=30000,
     fleet_workers=4,
     fleet_jobs=40,
     fleet_rows=20,
+    partitions=1,
+    partition_rows=20000,
+    skew_jobs=2,
+    skew_rows=20000,
+    skew_timers=2,
+    crashes=1,
+    disk_rounds=1,
+    disk_rows=30000,
+    limit_workers=5,
+    limit_jobs=8,
+    load_workers=2,
+    load_jobs=60,
+    load_timers=30,
+    load_spread=6.0,
 )
 LEASE_SECONDS = 2.0
+# Left out of the quick slice (its 3-minute budget): the load scenario covers many small jobs
+# on many workers there.
+NOT_QUICK = frozenset({"many_jobs"})
 
 
 # Per-scenario settings on top of campaign.TUNING. The pause scenario writes the default
 # 1,000 rows per transaction: a realistic, wider window to freeze a writer mid-COPY.
-STAGE_TUNING = {"pause_worker": {"IMPORTER_JOBS_IMPORT_ROWS_PER_TRANSACTION": "1000"}}
+def _stage_tuning() -> dict[str, dict[str, str]]:
+    from tests.chaos.partition import PARTITION_TUNING
+
+    return {
+        "pause_worker": {"IMPORTER_JOBS_IMPORT_ROWS_PER_TRANSACTION": "1000"},
+        "network_partition": PARTITION_TUNING,
+    }
 
 
 def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stage], Outcome]]]:
-    from tests.chaos import faults, fleet_load, kills
+    from tests.chaos import clock, disk, faults, fleet_load, kills, limits, load, partition
 
     return [
         (
@@ -127,6 +178,28 @@ def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stag
             ),
         ),
         (
+            "kill_postmaster",
+            lambda s: faults.restart_server(
+                s,
+                campaign.server,
+                jobs=plan.restart_jobs,
+                rows=plan.restart_rows,
+                rounds=plan.crashes,
+                timers=plan.timers,
+                crash=True,
+            ),
+        ),
+        (
+            "disk_full",
+            lambda s: disk.disk_full(s, rounds=plan.disk_rounds, rows=plan.disk_rows),
+        ),
+        (
+            "connection_limits",
+            lambda s: limits.connection_limits(
+                campaign, s.folder, workers=plan.limit_workers, jobs=plan.limit_jobs, rows=2000
+            ),
+        ),
+        (
             "cut_connections",
             lambda s: faults.cut_connections(
                 s, jobs=plan.cut_jobs, rows=plan.cut_rows, target_cuts=plan.cuts
@@ -142,6 +215,29 @@ def _scenarios(plan: Plan, campaign: Campaign) -> list[tuple[str, Callable[[Stag
                 variants=10,
             ),
         ),
+        (
+            "network_partition",
+            lambda s: partition.network_partition(
+                s, rounds=plan.partitions, rows=plan.partition_rows
+            ),
+        ),
+        (
+            "clock_skew",
+            lambda s: clock.clock_skew(
+                s, jobs=plan.skew_jobs, rows=plan.skew_rows, timers=plan.skew_timers
+            ),
+        ),
+        (
+            "load",
+            lambda s: load.load(
+                s,
+                workers_per_host=plan.load_workers,
+                jobs=plan.load_jobs,
+                timers=plan.load_timers,
+                rows=20,
+                spread=plan.load_spread,
+            ),
+        ),
     ]
 
 
@@ -153,22 +249,30 @@ def run_campaign(
     out: TextIO,
     keep: bool = False,
     root: Path | None = None,
+    report: bool = False,
 ) -> list[Outcome]:
     """Run the scenarios; logs go under `root` (kept), else a temporary folder that is
-    removed unless a scenario failed or `keep`."""
+    removed unless a scenario failed or `keep`. ``report``: write docs/RELIABILITY.md."""
+    from tests.chaos import report as published
+
     plan = QUICK if quick else FULL
     keep = keep or root is not None
     root = root or Path(tempfile.mkdtemp(prefix="importer-chaos-"))
     outcomes: list[Outcome] = []
+    began_all = time.monotonic()
     try:
         with Campaign(root, quick=quick, seed=seed) as campaign:
+            print(f"hosts: {campaign.hosts_kind}", file=out, flush=True)
+            machine = published.Machine.here(campaign.server.version(), campaign.hosts_kind)
             for name, scenario in _scenarios(plan, campaign):
                 if only and name not in only:
+                    continue
+                if quick and not only and name in NOT_QUICK:
                     continue
                 began = time.monotonic()
                 stage: Stage | None = None
                 try:
-                    stage = campaign.stage(name, STAGE_TUNING.get(name))
+                    stage = campaign.stage(name, _stage_tuning().get(name))
                     outcome = scenario(stage)
                 except Exception as exc:
                     detail = traceback.format_exception_only(exc)[-1].strip()
@@ -181,11 +285,17 @@ def run_campaign(
                         stage.fleet.close()
                 outcomes.append(outcome)
                 mark = "ok  " if outcome.ok else "FAIL"
-                print(f"{mark} {outcome.line}  [{outcome.seconds:.0f} s]", file=out, flush=True)
+                print(
+                    f"{mark} {outcome.full_line}  [{outcome.seconds:.0f} s]", file=out, flush=True
+                )
                 for problem in outcome.problems[:25]:
                     print(f"       - {problem}", file=out, flush=True)
                 if len(outcome.problems) > 25:
                     print(f"       ... {len(outcome.problems) - 25} more", file=out, flush=True)
+        if report:
+            seconds = time.monotonic() - began_all
+            path = published.write(outcomes, seed=seed, seconds=seconds, machine=machine)
+            print(f"figures written to {path.name}", file=out, flush=True)
     finally:
         failed = any(not o.ok for o in outcomes)
         if keep or failed:

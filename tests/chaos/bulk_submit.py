@@ -1,5 +1,6 @@
-"""`python -m tests.chaos.bulk_submit FORM FILE...`: `importer submit --detach --force` for
-each file through the real CLI entry point, in one process (hundreds of jobs in seconds)."""
+"""`python -m tests.chaos.bulk_submit FORM [--at ISO] FILE...`: `importer submit --detach
+--force [--at ISO]` for each file through the real CLI entry point, in one process (hundreds
+of jobs in seconds)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ from importer.cli import run
 
 def main(argv: list[str]) -> int:
     form, files = argv[0], argv[1:]
+    at: list[str] = []
+    if files[:1] == ["--at"]:
+        at, files = files[:2], files[2:]
     failed = 0
     for path in files:
-        code = run(["submit", path, "--form", form, "--detach", "--force", "--quiet"])
+        code = run(["submit", path, "--form", form, "--detach", "--force", "--quiet", *at])
         failed += code != 0
     return 1 if failed else 0
 

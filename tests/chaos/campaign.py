@@ -10,9 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from psycopg.conninfo import make_conninfo
+
 from tests.chaos import audit
+from tests.chaos.hosts import HBA_LINE, SERVER_ADDRESS, Host, Network
 from tests.chaos.invariants import Conn, JobCheck, check_job, connect
-from tests.chaos.procs import Fleet
+from tests.chaos.procs import IMPORTER_CMD, Child, Fleet
 from tests.chaos.server import ChaosServer
 from tests.chaos.workbooks import FORM_NAME, Expected, write_form, write_workbook
 
@@ -32,6 +35,10 @@ TUNING = {
 }
 
 
+# Test hosts the campaign builds (network namespaces); scenarios use the first few.
+HOSTS = 3
+
+
 class ScenarioFailed(Exception):
     """Set-up went wrong in a way that makes the scenario's figures meaningless."""
 
@@ -42,10 +49,37 @@ class Outcome:
     line: str
     problems: list[str]
     seconds: float
+    # The faults it aimed at and those it really injected: a scenario passes only with all.
+    injected: int = 0
+    target: int = 0
+    figures: dict[str, object] = field(default_factory=dict)  # for docs/RELIABILITY.md
 
     @property
     def ok(self) -> bool:
         return not self.problems
+
+    @property
+    def full_line(self) -> str:
+        return f"{self.line}; faults {self.injected}/{self.target}"
+
+
+def outcome(
+    stage: Stage,
+    name: str,
+    line: str,
+    began: float,
+    injected: int,
+    target: int,
+    what: str,
+    **figures: object,
+) -> Outcome:
+    """The scenario's verdict: its problems, plus one if it injected fewer faults than it
+    aimed at (a run that proved half of its target proved nothing about the rest)."""
+    if injected < target:
+        stage.problems.append(f"injected {injected} of {target} {what}")
+    return Outcome(
+        name, line, stage.problems, time.monotonic() - began, injected, target, dict(figures)
+    )
 
 
 @dataclass
@@ -57,11 +91,32 @@ class Stage:
     fleet: Fleet
     rng: random.Random
     quick: bool
+    hosts: list[Host] = field(default_factory=list)
     killed_pids: set[int] = field(default_factory=set)
     problems: list[str] = field(default_factory=list)
 
     def conn(self) -> Conn:
         return connect(self.url)
+
+    def host_url(self, host: Host) -> str:
+        """This stage's database as a test host reaches it: over its veth, by TCP."""
+        with self.conn() as conn:
+            row = conn.execute("SELECT current_setting('port') AS port").fetchone()
+        port = str(row["port"]) if row else "5432"
+        return make_conninfo(self.url, host=SERVER_ADDRESS, port=port)
+
+    def start_on(
+        self,
+        host: Host,
+        name: str,
+        args: list[str],
+        extra_env: dict[str, str] | None = None,
+        wrapper: list[str] | None = None,
+    ) -> Child:
+        """`importer ARGS` on a test host (``wrapper``: a program it runs under, e.g. env)."""
+        env = {"IMPORTER_DATABASE_URL": self.host_url(host), **(extra_env or {})}
+        command = host.command([*(wrapper or []), *IMPORTER_CMD])
+        return self.fleet.start(f"{host.name}-{name}", args, env, command=command)
 
     def workbook(self, label: str, rows: int, seed: int) -> Expected:
         return write_workbook(self.folder / f"{label}.xlsx", rows, seed=seed)
@@ -124,23 +179,42 @@ class Campaign:
         self.quick = quick
         self.seed = seed
         self.server = ChaosServer(root / "pg")
+        self.network = Network(HOSTS)
+        self.hosts_kind = ""
         self._stages: list[Stage] = []
 
     def __enter__(self) -> Campaign:
-        self.server.start()
-        # Commit timestamps let the audit tell when a paused writer's transaction committed.
-        with self.server.admin() as conn:
-            conn.execute("ALTER SYSTEM SET track_commit_timestamp = on")
-        self.server.restart("fast", 0)
+        try:
+            self.network.__enter__()
+            self.hosts_kind = self.network.kind
+            self.server.start()
+            # Commit timestamps let the audit tell when a paused writer's transaction
+            # committed; the test hosts reach the server over the bridge.
+            with self.server.admin() as conn:
+                conn.execute("ALTER SYSTEM SET track_commit_timestamp = on")
+                if self.network.hosts:
+                    conn.execute(f"ALTER SYSTEM SET listen_addresses = '{SERVER_ADDRESS}'")
+            if self.network.hosts:
+                self.server.allow(HBA_LINE)
+            self.server.restart("fast", 0)
+        except BaseException:
+            self.__exit__()
+            raise
         return self
 
     def __exit__(self, *exc: object) -> None:
-        for stage in self._stages:
-            stage.fleet.close()
-        self.server.close()
+        try:
+            for stage in self._stages:
+                stage.fleet.close()
+            self.server.close()
+        finally:
+            self.network.close()
 
-    def stage(self, name: str, tuning: dict[str, str] | None = None) -> Stage:
-        url = self.server.create_database(f"chaos_{name}")
+    def stage(
+        self, name: str, tuning: dict[str, str] | None = None, server: ChaosServer | None = None
+    ) -> Stage:
+        """A database of its own (on the campaign's server, or ``server``), audited."""
+        url = (server or self.server).create_database(f"chaos_{name}")
         folder = self.root / name
         folder.mkdir(parents=True, exist_ok=True)
         env = {
@@ -164,6 +238,7 @@ class Campaign:
             fleet=Fleet(env, folder / "logs"),
             rng=random.Random(f"{self.seed}-{name}"),
             quick=self.quick,
+            hosts=list(self.network.hosts),
         )
         self._stages.append(stage)
         stage.cli("migrate", "db", "migrate")

@@ -9,7 +9,7 @@ from pathlib import Path
 import psycopg
 from psycopg.rows import dict_row
 
-from tests.chaos.campaign import Outcome, ScenarioFailed, Stage
+from tests.chaos.campaign import Outcome, ScenarioFailed, Stage, outcome
 from tests.chaos.invariants import TERMINAL
 from tests.chaos.kills import _stop_gracefully, _totals
 from tests.chaos.workbooks import FORM_NAME, Expected
@@ -65,7 +65,19 @@ def many_small_jobs(stage: Stage, *, workers: int, jobs: int, rows: int, variant
         f"{report.takeovers} takeovers, {owners} owners shared the work, {dups} duplicates, "
         f"{lost} lost, {stuck} stuck; {exits}"
     )
-    return Outcome("many-jobs", line, stage.problems, time.monotonic() - began)
+    return outcome(
+        stage,
+        "many-jobs",
+        line,
+        began,
+        0,
+        0,
+        "faults",
+        jobs=len(checks),
+        lost=lost,
+        twice=dups,
+        jobs_per_s=jobs / elapsed,
+    )
 
 
 def _claims_per_job(url: str) -> dict[int, int]:

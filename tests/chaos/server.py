@@ -5,11 +5,13 @@ Never the shared server: scenario 4 shuts it down (fast and immediate) under liv
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import tempfile
 import time
 from pathlib import Path
 
+import psutil
 import psycopg
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
@@ -39,6 +41,36 @@ class ChaosServer:
         time.sleep(down_seconds)
         self.start()
         return time.monotonic() - began
+
+    def allow(self, hba_line: str) -> None:
+        """Add a pg_hba.conf line (read at the next start or reload)."""
+        hba = self.server.pgdata / "pg_hba.conf"
+        text = hba.read_text()
+        if hba_line not in text:
+            hba.write_text(text.rstrip("\n") + "\n" + hba_line + "\n")
+
+    def crash(self, down_seconds: float) -> float:
+        """kill -9 of the server: the postmaster and every process of it at once (a crash,
+        the OOM killer), down a while, start again (crash recovery); returns how long it was
+        unreachable. Backends left alive would hold the shared memory the new postmaster
+        needs, so none is."""
+        began = time.monotonic()
+        pid = int((self.server.pgdata / "postmaster.pid").read_text().split()[0])
+        postmaster = psutil.Process(pid)
+        everyone = [postmaster, *postmaster.children(recursive=True)]
+        for proc in everyone:
+            with contextlib.suppress(psutil.Error):
+                proc.kill()
+        psutil.wait_procs(everyone, timeout=10)
+        time.sleep(down_seconds)
+        self.start()
+        return time.monotonic() - began
+
+    def version(self) -> str:
+        """ "PostgreSQL 18.1" (the server's version() up to its build details)."""
+        with self.admin() as conn:
+            row = conn.execute("SELECT version()").fetchone()
+        return str(row[0]).split(" on ")[0] if row else "PostgreSQL (unknown version)"
 
     def admin(self) -> psycopg.Connection[tuple[object, ...]]:
         return psycopg.connect(self.url, autocommit=True, application_name="chaos")

@@ -72,6 +72,10 @@ def write_workbook(path: Path, rows: int, *, seed: int, invalid_ratio: float = 0
     with xlsxwriter.Workbook(str(path), {"constant_memory": True}) as book:
         sheet = book.add_worksheet("Data")
         sheet.write_row(0, 0, ["ID", "Name", "Amount", "Email"])
+        # A seed cell far right makes files with equal rows distinct (distinct sha256). In
+        # the header row: constant_memory writes rows in order and drops a cell written to
+        # a row already left behind.
+        sheet.write_string(0, 5, f"seed {seed}")
         for r in range(2, rows + 2):
             if r in invalid:
                 sheet.write_string(r - 1, 0, f"x{r}")
@@ -80,6 +84,4 @@ def write_workbook(path: Path, rows: int, *, seed: int, invalid_ratio: float = 0
             sheet.write_string(r - 1, 1, f"name-{r}")
             sheet.write_number(r - 1, 2, r / 4)
             sheet.write_string(r - 1, 3, f"u{r}@example.com")
-        # A seed cell far right makes files with equal rows distinct (distinct sha256).
-        sheet.write_string(0, 5, f"seed {seed}")
     return Expected(path=path, rows=rows, invalid=invalid)
