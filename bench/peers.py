@@ -105,7 +105,7 @@ def polars_adbc(url: str, path: Path) -> int:
     frame.write_database(
         "peer_polars", connection=as_url(url), engine="adbc", if_table_exists="replace"
     )
-    return frame.height
+    return int(frame.height)
 
 
 def pandas_to_sql(url: str, path: Path) -> int:
