@@ -28,7 +28,7 @@ from pathlib import Path
 
 from bench.scratch import scratch_database
 from importer.config import load_settings
-from importer.database import connect, resolve_url
+from importer.database import Connection, connect, resolve_url
 
 JOBS = 500
 WORKERS = 4
@@ -58,9 +58,15 @@ def _env(url: str) -> dict[str, str]:
     }
 
 
-def _wait(probe: Callable[[], bool], timeout: float = 600.0) -> None:
+def _wait_succeeded(conn: Connection, table: str, timeout: float = 600.0) -> None:
+    """Until all JOBS rows of the queue's job ``table`` are succeeded."""
     deadline = time.monotonic() + timeout
-    while not probe():
+    while True:
+        row = conn.execute(
+            f"SELECT count(*) AS n FROM {table} WHERE status = 'succeeded'"
+        ).fetchone()
+        if row is not None and row["n"] == JOBS:
+            return
         if time.monotonic() > deadline:
             raise RuntimeError("bench: the queue did not drain in time")
         time.sleep(0.1)
@@ -108,14 +114,7 @@ def importer_jobs_per_second(url: str) -> float:
     workers = _workers([sys.executable, "-m", "importer", "worker", "--concurrency", "2"], env)
     try:
         with connect(url, autocommit=True) as conn:
-
-            def drained() -> bool:
-                row = conn.execute(
-                    "SELECT count(*) AS n FROM import_jobs WHERE status = 'succeeded'"
-                ).fetchone()
-                return row is not None and row["n"] == JOBS
-
-            _wait(drained)
+            _wait_succeeded(conn, "import_jobs")
             row = conn.execute(
                 "SELECT extract(epoch FROM max(finished_at) - min(started_at))::float8 AS s"
                 " FROM import_jobs"
@@ -142,14 +141,7 @@ def procrastinate_jobs_per_second(url: str) -> float:
     workers = _workers([*argv, "--concurrency", "2"], env)
     try:
         with connect(url, autocommit=True) as conn:
-
-            def drained() -> bool:
-                row = conn.execute(
-                    "SELECT count(*) AS n FROM procrastinate_jobs WHERE status = 'succeeded'"
-                ).fetchone()
-                return row is not None and row["n"] == JOBS
-
-            _wait(drained)
+            _wait_succeeded(conn, "procrastinate_jobs")
             row = conn.execute(
                 "SELECT extract(epoch FROM max(at) FILTER (WHERE type = 'succeeded')"
                 " - min(at) FILTER (WHERE type = 'started'))::float8 AS s"

@@ -61,7 +61,7 @@ class JobsSettings:
 @dataclass(frozen=True)
 class ReaderSettings:
     engine: str = "auto"
-    # `auto` switches to the streaming engine above this budget (estimated sheet size).
+    # Above this budget (estimated sheet size) calamine reads an .xlsx sheet in pieces.
     memory_budget_mb: int = 512
 
 

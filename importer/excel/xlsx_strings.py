@@ -25,6 +25,11 @@ _COUNTS = re.compile(rb'\b(count|uniqueCount)\s*=\s*"\s*\d+\s*"')
 _ANY_TEXT_TYPE = re.compile(rb"""t\s*=\s*["']s["']""")
 
 
+# A text cell up to its string number (group 1) and the number (group 2). It starts with a
+# literal: the search skips ahead at C speed between text cells.
+_TEXT_CELL = rb'( t="s"[^>]*+>\s*+<(?:\w+:)?v>\s*+)0*(\d{1,18})(?=\s*+</)'
+
+
 class StringsTable:
     """The shared-strings part, split into its items once."""
 
@@ -38,9 +43,8 @@ class StringsTable:
         self.end = end if end >= 0 else len(xml)
         self.usable = root is not None and end >= 0 and len(self.starts) > 0
         self.filler = b"<" + self.ns + b"si><" + self.ns + b"t/></" + self.ns + b"si>"
-        # Starts with a literal: the search skips ahead at C speed between text cells.
-        self.cell_value = re.compile(rb' t="s"[^>]*+>\s*+<(?:\w+:)?v>\s*+0*(\d{1,18})\s*+</')
-        self.cell_number = re.compile(rb'( t="s"[^>]*+>\s*+<(?:\w+:)?v>\s*+)0*(\d{1,18})(?=\s*+</)')
+        self.cell_number = re.compile(_TEXT_CELL)
+        self.cell_value = re.compile(_TEXT_CELL.replace(b"(", b"(?:", 1))  # the number only
 
     def for_cells(self, rows_xml: bytes) -> tuple[bytes, bytes]:
         """(the table, the rows) for the cells in ``rows_xml``: the whole table and the rows
