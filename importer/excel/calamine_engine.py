@@ -23,6 +23,7 @@ import python_calamine as pc
 from importer.errors import InputError
 from importer.excel.base import SheetReader, choose_sheet, header_texts, no_header
 from importer.excel.sniff import Source
+from importer.excel.special_cells import PaddedIndex, SpecialCells
 from importer.excel.values import Row, RowBatch, new_row
 
 BLOCK = 1000  # rows read from calamine at a time (one C-level check per block)
@@ -178,8 +179,8 @@ class CalamineReader(BlockReader):
         *,
         workbook: Any = None,
         date1904: bool = False,
-        overrides: dict[tuple[int, int], object] | None = None,
-        load_overrides: Callable[[], dict[tuple[int, int], object]] | None = None,
+        overrides: SpecialCells | None = None,
+        load_overrides: Callable[[], SpecialCells] | None = None,
         known_header: KnownHeader | None = None,
         defer_header: bool = False,
     ) -> None:
@@ -218,8 +219,9 @@ class CalamineReader(BlockReader):
             self._ints_to_float = file_format != "xlsx"
             self._load_overrides = load_overrides
             self._overrides: dict[int, list[tuple[int, object]]] | None = None
+            self._padded = PaddedIndex(())
             if overrides is not None or load_overrides is None:
-                self._set_overrides(overrides or {})
+                self._set_overrides(overrides or SpecialCells())
             self._count: int | None = None
             self._lead = 0  # columns between the header's first and this sheet's first
             self._empty = False  # a piece with no cells at all
@@ -235,7 +237,7 @@ class CalamineReader(BlockReader):
             self.close()
             raise
 
-    def begin(self, overrides: dict[tuple[int, int], object] | None) -> CalamineReader:
+    def begin(self, overrides: SpecialCells | None) -> CalamineReader:
         """A reader made with defer_header: its special cells, if found meanwhile, then its
         header."""
         try:
@@ -247,11 +249,9 @@ class CalamineReader(BlockReader):
             raise
         return self
 
-    def _set_overrides(self, overrides: dict[tuple[int, int], object]) -> None:
-        by_row: dict[int, list[tuple[int, object]]] = {}
-        for (row, col), value in overrides.items():
-            by_row.setdefault(row, []).append((col, value))
-        self._overrides = by_row
+    def _set_overrides(self, special: SpecialCells) -> None:
+        self._padded = PaddedIndex(special.padded)
+        self._overrides = special.by_row()
 
     def _special_cells(self) -> dict[int, list[tuple[int, object]]]:
         if self._overrides is None:
@@ -300,6 +300,8 @@ class CalamineReader(BlockReader):
                 pos = col - self._col0
                 if 0 <= pos < len(raw):
                     raw[pos] = value
+        if self._padded:
+            self._padded.pad((raw,), (number,), self._col0)
         values = [
             None if v == "" else (float(v) if self._ints_to_float and type(v) is int else v)
             for v in raw
@@ -351,6 +353,9 @@ class CalamineReader(BlockReader):
                         for col, value in fixes:
                             if col < n:
                                 raw[col] = value
+            padded = not general and bool(self._padded)
+            if padded:
+                self._padded.pad(raws, range(first, at))
             if not general and has_no_empty(chain.from_iterable(raws)):
                 yield list(range(first, at)), cast(list[Sequence[object]], raws)
                 continue
@@ -380,6 +385,8 @@ class CalamineReader(BlockReader):
                 if raw.count(None) != n:
                     numbers.append(number)
                     cells.append(raw)
+            if not general and not padded and self._padded:
+                self._padded.pad(cells, numbers)  # found by the load just above
             if numbers:
                 yield numbers, cells
 

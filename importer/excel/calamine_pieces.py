@@ -17,6 +17,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from importer.excel.base import EmptySheet
 from importer.excel.calamine_engine import Block, BlockReader, CalamineReader, KnownHeader
 from importer.excel.sniff import Source
+from importer.excel.special_cells import SpecialCells
 from importer.excel.xlsx_parts import XlsxInfo
 from importer.excel.xlsx_pieces import Cut, PieceMaker, SheetPlan
 from importer.excel.xlsx_scan import scan_sheet
@@ -88,10 +89,10 @@ class PiecewiseReader(BlockReader):
         source = Source(None, data, self._name)
         zero = self._info.zero_padded_styles
 
-        def special() -> dict[tuple[int, int], object]:
+        def special() -> SpecialCells:
             with source.open() as handle, zipfile.ZipFile(handle) as archive:
                 scan = scan_sheet(archive, self._plan.part, self._name, zero, bounds=False)
-            return scan.overrides
+            return scan.special()
 
         return CalamineReader(
             source,

@@ -35,9 +35,9 @@ from importer.excel.calamine_engine import (
 )
 from importer.excel.ods_styles import MAX_PROLOG_BYTES, cell_style_kinds
 from importer.excel.sniff import Source
+from importer.excel.special_cells import SpecialCells, number_with_format
 from importer.excel.values import CellError, serial_to_value
 from importer.excel.xlsx_parts import UNPACK_ERRORS
-from importer.excel.xlsx_scan import number_with_format
 
 CHUNK = 4 << 20
 MAX_ROW_BYTES = 64 << 20
@@ -408,7 +408,7 @@ def open_ods(source: Source, wanted_sheet: str | None, budget: int) -> CalamineR
             chosen,
             workbook=opened.pop() if opened else None,
             date1904=scan.date1904,
-            overrides=scan.overrides.get(chosen, {}),
+            overrides=SpecialCells(scan.overrides.get(chosen, {})),
         )
 
     try:

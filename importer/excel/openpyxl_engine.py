@@ -28,8 +28,9 @@ from importer.excel.base import (
     first_row_header,
 )
 from importer.excel.sniff import Source
+from importer.excel.special_cells import number_with_format
 from importer.excel.values import CellError, Row, normalize_moment, serial_to_value
-from importer.excel.xlsx_scan import column_index, number_with_format
+from importer.excel.xlsx_scan import column_index
 
 _NS = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _ROW, _C, _V, _F, _IS, _T = (f"{_NS}{t}" for t in ("row", "c", "v", "f", "is", "t"))

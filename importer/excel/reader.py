@@ -25,6 +25,7 @@ from importer.excel.guard import GuardedReader, reading
 from importer.excel.ods_scan import open_ods
 from importer.excel.openpyxl_engine import OpenpyxlReader
 from importer.excel.sniff import Source, make_source, sniff
+from importer.excel.special_cells import SpecialCells
 from importer.excel.xls_engine import XlrdReader
 from importer.excel.xlsb_scan import open_xlsb
 from importer.excel.xlsx_parts import (
@@ -334,9 +335,9 @@ def piece_size(budget: int, strings_bytes: int) -> int:
     return max(MIN_PIECE_BYTES, int(room / (SHEET_XML_FACTOR * 16)))
 
 
-def _special_cells(src: Source, part: str, info: XlsxInfo) -> dict[tuple[int, int], object]:
+def _special_cells(src: Source, part: str, info: XlsxInfo) -> SpecialCells:
     with src.open() as handle, zipfile.ZipFile(handle) as archive:
         scan = scan_sheet(
             archive, part, src.name, info.zero_padded_styles, bounds=False, special=True
         )
-    return scan.overrides
+    return scan.special()

@@ -33,13 +33,13 @@ from importer.excel.base import (
     sheet_candidates,
 )
 from importer.excel.sniff import Source
+from importer.excel.special_cells import number_with_format
 from importer.excel.values import (
     CellError,
     Row,
     serial_to_value,
     zero_padded_width,
 )
-from importer.excel.xlsx_scan import number_with_format
 
 _EMPTY, _TEXT, _NUMBER, _DATE, _BOOLEAN, _ERROR, _BLANK = range(7)
 # xlrd's memory for a workbook, measured: 62 MB for a 12 MB .xls (650,000 cells), the file

@@ -29,9 +29,9 @@ from importer.excel.calamine_engine import (
     open_calamine_workbook,
 )
 from importer.excel.sniff import Source
+from importer.excel.special_cells import SpecialCells, number_with_format
 from importer.excel.values import CellError, zero_padded_width
 from importer.excel.xlsx_parts import UNPACK_ERRORS
-from importer.excel.xlsx_scan import number_with_format
 
 # calamine's memory per cell of the area: the dense Data value (32 bytes), plus the sparse
 # cell it was laid out from and a text's own copy on the heap.
@@ -267,7 +267,7 @@ def open_xlsb(source: Source, wanted_sheet: str | None, budget: int) -> Calamine
             chosen,
             workbook=workbook,
             date1904=counts_from_1904,
-            overrides=scan.overrides,
+            overrides=SpecialCells(scan.overrides),
         )
 
     return first_with_header(candidates, open_one)

@@ -14,10 +14,12 @@ from __future__ import annotations
 import re
 import zipfile
 from dataclasses import dataclass, field
+from operator import gt, itemgetter
 from xml.sax.saxutils import unescape
 
 from importer.errors import InputError
-from importer.excel.values import CellError, NumberText
+from importer.excel.special_cells import PaddedRun, SpecialCells, number_with_format, runs_of
+from importer.excel.values import CellError
 from importer.excel.xlsx_parts import UNPACK_ERRORS
 
 CHUNK = 4 << 20
@@ -36,10 +38,11 @@ class SheetScan:
     max_string_index: int = -1  # largest shared-string number a text cell uses (-1: none)
     # (row number, 0-based column) -> the value calamine cannot give
     overrides: dict[tuple[int, int], object] = field(default_factory=dict)
+    # rows of zero-padded numbers, written the usual way (see special_cells)
+    padded: list[PaddedRun] = field(default_factory=list)
 
-    @property
-    def override_rows(self) -> frozenset[int]:
-        return frozenset(r for r, _ in self.overrides)
+    def special(self) -> SpecialCells:
+        return SpecialCells(self.overrides, sorted(self.padded))
 
 
 def column_index(letters: str) -> int:
@@ -379,30 +382,22 @@ def _plain_zero_padded(
     cells: list[tuple[bytes, bytes, bytes, bytes]], scan: SheetScan, zero_styles: dict[int, int]
 ) -> None:
     """The usual cells of a zero-padded style (``<c r="E2" s="3"><v>501</v></c>``), found
-    by one C-level search: no attribute parsing, and each column's letters converted once."""
-    columns: dict[bytes, int] = {}
+    by one C-level search, as runs of rows per column and style: calamine's number for such
+    a cell is float(value), so what it shows follows from that number (number_with_format)
+    when its rows are read. No attribute parsing, no Python step per cell."""
+    letters = set(map(itemgetter(0), cells))
+    styles = set(map(itemgetter(2), cells))
+    groups: dict[tuple[bytes, bytes], list[bytes]]
+    if len(letters) == 1 and len(styles) == 1:  # one padded column: the usual case
+        groups = {(letters.pop(), styles.pop()): list(map(itemgetter(1), cells))}
+    else:
+        groups = {}
+        for column, row, style, _value in cells:
+            groups.setdefault((column, style), []).append(row)
     widths = {str(style).encode(): width for style, width in zero_styles.items()}
-    overrides = scan.overrides
-    for letters, row, style, value in cells:
-        col = columns.get(letters)
-        if col is None:
-            col = columns[letters] = column_index(letters.decode()) - 1
-        width = widths[style]
-        if value.isdigit() and len(value) <= width:  # the usual code: 501 -> "00501"
-            text = value.decode()
-            overrides[(int(row), col)] = NumberText(float(text), text.zfill(width))
-            continue
-        try:
-            number = float(value)
-        except ValueError:
-            continue
-        overrides[(int(row), col)] = number_with_format(number, width)
-
-
-def number_with_format(number: float, width: int) -> object:
-    """A number in a zero-padded format: NumberText when the padding shows, else the number."""
-    if number.is_integer() and 0 <= number < 10**width:
-        return NumberText(number, str(int(number)).zfill(width))
-    if number.is_integer() and -(10 ** (width - 1)) < number < 0:
-        return NumberText(number, "-" + str(int(-number)).zfill(width))
-    return number
+    for (column, style), rows in groups.items():
+        numbers = list(map(int, rows))
+        if any(map(gt, numbers, numbers[1:])):
+            numbers.sort()  # rows out of order (runs_of wants them ascending)
+        col = column_index(column.decode()) - 1
+        scan.padded += runs_of(col, widths[style], numbers)
