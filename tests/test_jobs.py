@@ -47,6 +47,36 @@ def test_file_bytes_are_stored_once(conn: Connection) -> None:
     assert jobs.file_content(conn, first) == b"same bytes"
 
 
+def test_big_bytes_are_stored_whole_in_chunks(conn: Connection) -> None:
+    content = bytes(range(256)) * 4099 + b"\x00end"  # several COPY chunks, and a short one
+    sha = jobs.store_file(conn, content)
+    assert jobs.file_content(conn, sha) == content
+    row = conn.execute("SELECT size_bytes FROM import_files WHERE sha256 = %s", (sha,)).fetchone()
+    assert row is not None and row["size_bytes"] == len(content)
+
+
+def test_two_submits_of_one_new_file_store_it_once(conn: Connection, database_url: str) -> None:
+    """The second waits for the first's transaction, then finds the file stored (COPY has
+    no ON CONFLICT: without the wait it would fail on the primary key)."""
+    done: list[str] = []
+    with connect(database_url) as first:
+        with first.transaction():
+            jobs.store_file(first, b"shared bytes")
+
+            def second() -> None:
+                with connect(database_url) as other, other.transaction():
+                    done.append(jobs.store_file(other, b"shared bytes"))
+
+            thread = threading.Thread(target=second)
+            thread.start()
+            thread.join(0.5)
+            assert thread.is_alive()  # waiting on the first submit's key
+        thread.join(10)
+    assert done == [jobs.file_sha256(b"shared bytes")]
+    row = conn.execute("SELECT count(*) AS n FROM import_files").fetchone()
+    assert row is not None and row["n"] == 1
+
+
 def test_same_form_sheet_and_file_is_one_job_unless_forced(conn: Connection) -> None:
     job = new_job(conn)
     new = jobs.NewJob("orders", 1, job.file, "copy.xlsx", "Sheet1", "calamine", [], 10, 3)

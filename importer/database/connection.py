@@ -14,6 +14,7 @@ from typing import Any
 
 import psycopg
 from psycopg.abc import Params, Query
+from psycopg.copy import Writer
 from psycopg.rows import DictRow, dict_row
 
 from importer.config import Settings
@@ -37,6 +38,19 @@ class _Cursor(psycopg.Cursor[DictRow]):
         with database_errors(target=target):
             execute(query, params, prepare=prepare, binary=binary)
         return self
+
+    @contextmanager
+    def copy(
+        self,
+        statement: Query,
+        params: Params | None = None,
+        *,
+        writer: Writer | None = None,
+    ) -> Iterator[psycopg.Copy]:
+        conn = self.connection
+        target = conn.target if isinstance(conn, Connection) else None
+        with database_errors(target=target), super().copy(statement, params, writer=writer) as cp:
+            yield cp
 
 
 class Connection(psycopg.Connection[DictRow]):

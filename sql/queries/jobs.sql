@@ -10,10 +10,14 @@ SELECT purged_at FROM import_files WHERE sha256 = %(sha256)s FOR SHARE
 UPDATE import_files SET content = %(content)s, purged_at = NULL
  WHERE sha256 = %(sha256)s AND purged_at IS NOT NULL
 
--- name: store_import_file
-INSERT INTO import_files (sha256, size_bytes, content)
-VALUES (%(sha256)s, %(size_bytes)s, %(content)s)
-ON CONFLICT (sha256) DO NOTHING
+-- name: lock_import_file_key
+-- Until the submit commits: another submit of the same new file waits here, then finds it
+-- stored (the bytes are streamed with COPY, which has no ON CONFLICT).
+SELECT pg_advisory_xact_lock(hashtextextended(%(sha256)s, 0))
+
+-- name: copy_import_file
+-- The bytes streamed in COPY's binary format, in chunks, never as one statement parameter.
+COPY import_files (sha256, size_bytes, content) FROM STDIN (FORMAT BINARY)
 
 -- name: import_file_content
 SELECT content, purged_at FROM import_files WHERE sha256 = %(sha256)s
