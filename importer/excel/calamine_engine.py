@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, compress, count, islice
-from operator import itemgetter
+from operator import itemgetter, methodcaller
 from typing import Any, cast
 
 import python_calamine as pc
@@ -27,6 +27,8 @@ from importer.excel.special_cells import PaddedIndex, SpecialCells
 from importer.excel.values import Row, RowBatch, new_row
 
 BLOCK = 1000  # rows read from calamine at a time (one C-level check per block)
+_NONE_FOR_EMPTY = {"": None}.get  # (cell, cell): None for "", else the cell
+_NONES = methodcaller("count", None)
 
 
 @dataclass(frozen=True)
@@ -225,6 +227,7 @@ class CalamineReader(BlockReader):
             self._count: int | None = None
             self._lead = 0  # columns between the header's first and this sheet's first
             self._empty = False  # a piece with no cells at all
+            self._piece = False  # a piece of a sheet, whose header another piece held
             if defer_header:
                 pass
             elif known_header is None:
@@ -282,6 +285,7 @@ class CalamineReader(BlockReader):
         # A piece's rows are lined up from column A: its own first column may lie left of
         # the header's (cells under no header, kept as a whole read keeps them) or right.
         self.header, self.header_row, self._col0 = list(known.header), known.row, 0
+        self._piece = True
         start = self._sheet.start
         self._empty = start is None
         self._range_width = int(self._sheet.width) if start is not None else 0
@@ -310,21 +314,31 @@ class CalamineReader(BlockReader):
             return None
         return (None,) * self._col0 + tuple(values)
 
-    def _data_rows(self, n: int, first: int | None = None) -> Iterator[list[Any]]:
+    def _data_rows(self, n: int, first: int | None = None) -> tuple[int, Iterator[list[Any]]]:
         """calamine's rows from Excel row ``first`` (default: the one after the header), cut
-        to the `n` columns under the header."""
-        start = self.header_row if first is None else first - 1
+        to the `n` columns under the header; and the Excel row of the first of them (later
+        than ``first`` for a piece whose rows begin below it)."""
+        start = self.header_row if first is None else first - 1  # 0-based
         if self._empty:
-            return iter(())
-        rows = islice(self._sheet.iter_rows(), start, None)
+            return start + 1, iter(())
+        rows: Iterator[list[Any]]
+        if self._piece:
+            # A piece's rows begin far below row 1, and iter_rows makes a list of empty cells
+            # for every row above them: 18 million lists (3-4 s) for 1,000,000 rows in 37
+            # pieces. A piece is small, so its rows are taken at once, from its first one.
+            top = int(self._sheet.start[0])
+            start = max(start, top)
+            rows = iter(self._sheet.to_python(skip_empty_area=True)[start - top :])
+        else:
+            rows = islice(self._sheet.iter_rows(), start, None)
         if self._lead or self._range_width < n:
             # A piece whose cells begin right of column A, or end before the header's last
             # column: line its rows up under the header.
             lead, pad = [""] * self._lead, [""] * n
-            return ((lead + raw + pad)[:n] for raw in rows)
+            return start + 1, ((lead + raw + pad)[:n] for raw in rows)
         if self._range_width > n:  # ghost columns beyond the header
-            return map(itemgetter(slice(0, n)), rows)
-        return rows
+            return start + 1, map(itemgetter(slice(0, n)), rows)
+        return start + 1, rows
 
     def _blocks(self, first_row: int | None = None) -> Iterator[Block]:
         """(row numbers, normalized cells) of the non-blank data rows from ``first_row``
@@ -335,15 +349,13 @@ class CalamineReader(BlockReader):
         width = len(self.header)
         n = width - self._col0  # calamine columns that fall under the header
         at = max(first_row or 0, self.header_row + 1)  # Excel row of the block's first row
-        rows = self._data_rows(n, at)
-        blank = [""] * n
+        at, rows = self._data_rows(n, at)
         general = self._ints_to_float or self._col0 > 0
         has_no_empty = frozenset(("",)).isdisjoint
         while raws := list(islice(rows, BLOCK)):
             first, at = at, at + len(raws)
             known = self._overrides
-            applied = not general and bool(known)
-            if applied and known is not None:
+            if known and not general:
                 # Cells the scan knows better (zero-padded numbers, errors): set in place, row
                 # by row only where a row has any, before the block is looked at.
                 fixes_of = known.get
@@ -353,42 +365,40 @@ class CalamineReader(BlockReader):
                         for col, value in fixes:
                             if col < n:
                                 raw[col] = value
-            padded = not general and bool(self._padded)
-            if padded:
+            if not general and bool(self._padded):
                 self._padded.pad(raws, range(first, at))
             if not general and has_no_empty(chain.from_iterable(raws)):
                 yield list(range(first, at)), cast(list[Sequence[object]], raws)
                 continue
-            numbers: list[int] = []
-            cells: list[Sequence[object]] = []
-            for number, raw in zip(count(first), raws):
-                if general:
+            if general:
+                numbers: list[int] = []
+                cells: list[Sequence[object]] = []
+                for number, raw in zip(count(first), raws):
                     values = self._normalize(raw, number, n)
                     if values is not None:
                         numbers.append(number)
                         cells.append(values)
-                    continue
-                if has_no_empty(raw):
-                    numbers.append(number)
-                    cells.append(raw)
-                    continue
-                # Overrides loaded before this block were applied above; else load them now
-                # (once): an empty cell may be an error cell calamine shows as "".
-                fixes = None if applied else self._special_cells().get(number)
-                if fixes:
-                    for col, value in fixes:
+                if numbers:
+                    yield numbers, cells
+                continue
+            if known is None:
+                # An empty cell may be an error cell calamine shows as "": the special cells
+                # are loaded now (once), and this block gets them as later ones do.
+                fixes_of = self._special_cells().get
+                for number, raw in zip(count(first), raws):
+                    for col, value in fixes_of(number, ()):
                         if col < n:
                             raw[col] = value
-                elif raw == blank:
-                    continue
-                raw = [None if v == "" else v for v in raw]
-                if raw.count(None) != n:
-                    numbers.append(number)
-                    cells.append(raw)
-            if not general and not padded and self._padded:
-                self._padded.pad(cells, numbers)  # found by the load just above
-            if numbers:
-                yield numbers, cells
+                if self._padded:
+                    self._padded.pad(raws, range(first, at))
+            # "" -> None in C-level passes (every cell is hashable), then blank rows left out.
+            converted = [list(map(_NONE_FOR_EMPTY, raw, raw)) for raw in raws]
+            kept = list(map(n.__ne__, map(_NONES, converted)))
+            if all(kept):
+                yield list(range(first, at)), cast(list[Sequence[object]], converted)
+            elif any(kept):
+                numbers = list(compress(range(first, at), kept))
+                yield numbers, list(compress(converted, kept))
 
     def count_rows(self) -> int:
         if self._count is None:
@@ -403,7 +413,8 @@ class CalamineReader(BlockReader):
         n = len(self.header) - self._col0
         blank = [""] * n
         # One C-level comparison per row: a row is blank when all its cells are "".
-        is_blank = list(map(blank.__eq__, self._data_rows(n, first)))
+        first, rows = self._data_rows(n, first)
+        is_blank = list(map(blank.__eq__, rows))
         count = is_blank.count(False)
         if count < len(is_blank) and self._special_cells():
             special = self._special_cells()

@@ -61,9 +61,12 @@ class StringsTable:
             return self.xml, rows_xml  # a cell past the table: as the whole sheet reads it
         if not used or used[-1] + 1 <= 2 * len(used):
             return self.subset(used, renumbered=False), rows_xml
-        new = {old: str(number).encode() for number, old in enumerate(used)}
-        rows = self.cell_number.sub(lambda m: m.group(1) + new[int(m.group(2))], rows_xml)
-        return self.subset(used, renumbered=True), rows
+        new = {str(old).encode(): str(number).encode() for number, old in enumerate(used)}
+        # Split at the numbers and swap them in C-level passes: re.sub with a Python function
+        # per text cell took 3 s of 1,000,000 rows, holding the interpreter the rows wait for.
+        parts = self.cell_number.split(rows_xml)  # [before, prefix, number, between, ...]
+        parts[2::3] = map(new.__getitem__, parts[2::3])
+        return self.subset(used, renumbered=True), b"".join(parts)
 
     def subset(self, used: list[int], *, renumbered: bool) -> bytes:
         """Items ``used`` (ascending): at their numbers with empty items before and between,
