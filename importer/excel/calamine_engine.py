@@ -355,18 +355,8 @@ class CalamineReader(BlockReader):
         while raws := list(islice(rows, BLOCK)):
             first, at = at, at + len(raws)
             known = self._overrides
-            if known and not general:
-                # Cells the scan knows better (zero-padded numbers, errors): set in place, row
-                # by row only where a row has any, before the block is looked at.
-                fixes_of = known.get
-                for number, raw in zip(count(first), raws):
-                    fixes = fixes_of(number)
-                    if fixes:
-                        for col, value in fixes:
-                            if col < n:
-                                raw[col] = value
-            if not general and bool(self._padded):
-                self._padded.pad(raws, range(first, at))
+            if known is not None and not general:
+                self._fix_block(raws, first, n, known)
             if not general and has_no_empty(chain.from_iterable(raws)):
                 yield list(range(first, at)), cast(list[Sequence[object]], raws)
                 continue
@@ -384,13 +374,7 @@ class CalamineReader(BlockReader):
             if known is None:
                 # An empty cell may be an error cell calamine shows as "": the special cells
                 # are loaded now (once), and this block gets them as later ones do.
-                fixes_of = self._special_cells().get
-                for number, raw in zip(count(first), raws):
-                    for col, value in fixes_of(number, ()):
-                        if col < n:
-                            raw[col] = value
-                if self._padded:
-                    self._padded.pad(raws, range(first, at))
+                self._fix_block(raws, first, n, self._special_cells())
             # "" -> None in C-level passes (every cell is hashable), then blank rows left out.
             converted = [list(map(_NONE_FOR_EMPTY, raw, raw)) for raw in raws]
             kept = list(map(n.__ne__, map(_NONES, converted)))
@@ -399,6 +383,22 @@ class CalamineReader(BlockReader):
             elif any(kept):
                 numbers = list(compress(range(first, at), kept))
                 yield numbers, list(compress(converted, kept))
+
+    def _fix_block(
+        self, raws: list[list[Any]], first: int, n: int, known: dict[int, list[tuple[int, object]]]
+    ) -> None:
+        """Set in place the cells the scan knows better (errors, zero-padded numbers) in a
+        block of calamine's rows from Excel row ``first``, before the block is looked at."""
+        if known:
+            fixes_of = known.get
+            for number, raw in zip(count(first), raws):
+                fixes = fixes_of(number)
+                if fixes:
+                    for col, value in fixes:
+                        if col < n:
+                            raw[col] = value
+        if self._padded:
+            self._padded.pad(raws, range(first, first + len(raws)))
 
     def count_rows(self) -> int:
         if self._count is None:

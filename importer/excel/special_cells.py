@@ -33,7 +33,7 @@ class PaddedRun(NamedTuple):
 @dataclass
 class SpecialCells:
     cells: dict[tuple[int, int], object] = field(default_factory=dict)  # (row, 0-based col)
-    padded: list[PaddedRun] = field(default_factory=list)  # sorted by first row
+    padded: list[PaddedRun] = field(default_factory=list)
 
     def by_row(self) -> dict[int, list[tuple[int, object]]]:
         """`cells` by Excel row: [(0-based column, value), ...]."""

@@ -42,7 +42,7 @@ class SheetScan:
     padded: list[PaddedRun] = field(default_factory=list)
 
     def special(self) -> SpecialCells:
-        return SpecialCells(self.overrides, sorted(self.padded))
+        return SpecialCells(self.overrides, self.padded)
 
 
 def column_index(letters: str) -> int:
