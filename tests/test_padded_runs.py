@@ -12,7 +12,7 @@ import pytest
 import xlsxwriter
 
 from importer.excel import NumberText, open_sheet
-from importer.excel.special_cells import PaddedIndex, PaddedRun, runs_of
+from importer.excel.special_cells import PaddedIndex, PaddedRun, number_with_format, runs_of
 from importer.excel.values import Row
 
 
@@ -40,6 +40,24 @@ def test_padding_touches_only_numbers_of_the_rows_in_a_run() -> None:
         [NumberText(10.0, "10"), NumberText(5.0, "00005")],
         [123.0, 6.0],
     ]
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        [501.0, 2134.0, 0.0, -0.0, 99999.0],  # a plain run: padded in one pass
+        [501.0, 12.5, 7.0],  # a decimal among them: cell by cell
+        [501.0, 123456.0],  # wider than the format
+        [501.0, -7.0, float("inf")],
+        [501.0, "x", 3.0],  # text where calamine had a number
+    ],
+)
+def test_a_run_pads_each_cell_as_number_with_format_does(values: list[object]) -> None:
+    rows = [["n", value] for value in values]
+    PaddedIndex([PaddedRun(1, 2, 1 + len(values), 5)]).pad(rows, list(range(2, 2 + len(values))))
+    expected = [number_with_format(v, 5) if type(v) is float else v for v in values]
+    assert [row[1] for row in rows] == expected
+    assert [type(row[1]) for row in rows] == [type(v) for v in expected]
 
 
 def _workbook(path: Path) -> Path:

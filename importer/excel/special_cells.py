@@ -11,10 +11,11 @@ which is what the cell shows. A column of ZIP codes is one run, not a value per 
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import compress, count
-from operator import ne
+from itertools import compress, count, repeat
+from operator import itemgetter, ne, setitem
 from typing import Any, NamedTuple
 
 from importer.excel.values import NumberText
@@ -92,10 +93,27 @@ class PaddedIndex:
             for run in runs[bisect_left(lasts, low) :]:
                 if run.first > high:
                     break
-                width = run.width
                 rows = raws[bisect_left(numbers, run.first) : bisect_right(numbers, run.last)]
-                for raw in rows:
-                    if pos < len(raw):
-                        value = raw[pos]
-                        if type(value) is float:
-                            raw[pos] = number_with_format(value, width)
+                if not _pad_at_once(rows, pos, run.width):
+                    for raw in rows:
+                        if pos < len(raw):
+                            value = raw[pos]
+                            if type(value) is float:
+                                raw[pos] = number_with_format(value, run.width)
+
+
+def _pad_at_once(rows: Sequence[Any], pos: int, width: int) -> bool:
+    """The common run, whole non-negative numbers that fit the width, padded in C-level
+    passes (a function call per cell cost 0.4 s per 200,000 ZIP codes); False, nothing
+    changed, for any other run (number_with_format decides cell by cell)."""
+    if not rows or min(map(len, rows)) <= pos:
+        return False
+    values = list(map(itemgetter(pos), rows))
+    if set(map(type, values)) != {float} or not all(map(float.is_integer, values)):
+        return False
+    if min(values) < 0 or max(values) >= 10**width:
+        return False
+    texts = map(f"%0{width}d".__mod__, values)
+    cells = map(tuple.__new__, repeat(NumberText), zip(values, texts, strict=True))
+    deque(map(setitem, rows, repeat(pos), cells), maxlen=0)
+    return True
