@@ -2,7 +2,8 @@
 advance, heartbeat and lease extension, all fenced by (job, lease owner, status 'running').
 
 For append forms the whole batch is ONE statement (write_import_batch): the fence is a CTE
-every insert joins, so a writer that lost its lease writes nothing at all. Rows travel as
+every insert joins, so a writer that lost its lease writes nothing at all. On an autocommit
+connection that statement is its own transaction (no BEGIN and COMMIT round trips). Rows travel as
 one JSON document per batch, never a statement (or a round trip) per row. Forms with a
 ``key`` upsert on (form, record_key) first, then record the batch the same way.
 prepare() does the Python work so that write() — on the writer thread — mostly waits on
@@ -106,18 +107,27 @@ class BatchWriter:
             errors_json=errors_json,
         )
 
-    def write(self, batch: Prepared, *, pause: Callable[[], None]) -> Committed:
+    def write(self, batch: Prepared, *, pause: Callable[[], None] | None = None) -> Committed:
         """The batch transaction; or, when a cancel is requested, the job's end there.
+        ``pause``: a crash test's stop inside the transaction, before its commit.
 
         A deadlock or serialization failure rolled the transaction back and changed
         nothing: it is run again (retry_policy.retry_conflicts) rather than failing the
         attempt."""
         return retry_conflicts(lambda: self._write_once(batch, pause=pause))
 
-    def _write_once(self, batch: Prepared, *, pause: Callable[[], None]) -> Committed:
-        q = queries()
-        conn = self.conn
-        with conn.transaction():
+    def _write_once(self, batch: Prepared, *, pause: Callable[[], None] | None) -> Committed:
+        if not self.form.key and pause is None and self.conn.autocommit:
+            # Append forms: the batch is one statement, and in autocommit mode that statement
+            # is its own transaction. BEGIN and COMMIT would be two more round trips, each
+            # of which waits for the interpreter lock the reading thread holds (they cost
+            # about 0.4 s per 200,000 rows).
+            counters = self._record(batch, len(batch.valid), len(batch.rejected))
+            if counters is None:
+                with self.conn.transaction():
+                    return self._not_written()
+            return self._committed(counters, batch)
+        with self.conn.transaction():
             good, bad = len(batch.valid), len(batch.rejected)
             rejected_json, errors_json = batch.rejected_json, batch.errors_json
             outcomes: Counter[str] = Counter()
@@ -128,27 +138,45 @@ class BatchWriter:
                 if duplicates:
                     rejected_json, errors_json = _rejected_json([*batch.rejected, *duplicates])
                     good, bad = good - len(duplicates), bad + len(duplicates)
-            counters = conn.execute(
-                q.write_import_batch,
-                {
-                    **self._fence,
-                    "cursor": self.job.cursor,
-                    "header_row": self.header_row,
-                    "last_row": batch.last_row,
-                    "good": good,
-                    "bad": bad,
-                    "inserted": outcomes["inserted"],
-                    "updated": outcomes["updated"],
-                    "unchanged": outcomes["unchanged"],
-                    "form": self.form.name,
-                    "rows": batch.rows_json,
-                    "rejected": rejected_json,
-                    "errors": errors_json,
-                },
-            ).fetchone()
+            counters = self._record(batch, good, bad, outcomes, rejected_json, errors_json)
             if counters is None:
                 return self._not_written()
-            pause()
+            if pause is not None:
+                pause()
+        return self._committed(counters, batch)
+
+    def _record(
+        self,
+        batch: Prepared,
+        good: int,
+        bad: int,
+        outcomes: Counter[str] | None = None,
+        rejected_json: str | None = None,
+        errors_json: str | None = None,
+    ) -> dict[str, Any] | None:
+        """write_import_batch: the fenced cursor advance with the batch's rows; None when
+        the fence let nothing through."""
+        counts = outcomes or Counter()
+        return self.conn.execute(
+            queries().write_import_batch,
+            {
+                **self._fence,
+                "cursor": self.job.cursor,
+                "header_row": self.header_row,
+                "last_row": batch.last_row,
+                "good": good,
+                "bad": bad,
+                "inserted": counts["inserted"],
+                "updated": counts["updated"],
+                "unchanged": counts["unchanged"],
+                "form": self.form.name,
+                "rows": batch.rows_json,
+                "rejected": batch.rejected_json if rejected_json is None else rejected_json,
+                "errors": batch.errors_json if errors_json is None else errors_json,
+            },
+        ).fetchone()
+
+    def _committed(self, counters: dict[str, Any], batch: Prepared) -> Committed:
         self.job = replace(
             self.job,
             success_rows=counters["success_rows"],

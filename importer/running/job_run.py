@@ -34,7 +34,7 @@ from importer.repositories import jobs, sessions
 from importer.repositories.jobs import Job
 from importer.retry_policy import is_permanent
 from importer.running.lease_renewer import LeaseRenewer
-from importer.running.pause_points import pause_point
+from importer.running.pause_points import PausePoints, pause_point
 from importer.states import JobStatus, ProgressPhase, RunOutcome
 
 if TYPE_CHECKING:
@@ -157,7 +157,7 @@ class _Run:
     reader: SheetReader | None = None
     conn: Connection | None = None  # already open for this run (the worker's)
     renewer: LeaseRenewer | None = None
-    pause: Callable[[str], None] = field(default_factory=pause_point)
+    pause: PausePoints = field(default_factory=pause_point)
     run_rows: int = 0
     started: float = field(default_factory=time.monotonic)
     rows_started: float | None = None
@@ -376,7 +376,9 @@ class _Run:
         from importer.running.commit_thread import CommitThread
 
         def write(batch: Prepared, number: int) -> Committed:
-            committed = writer.write(batch, pause=functools.partial(self.pause, f"batch:{number}"))
+            point = f"batch:{number}"
+            inside = functools.partial(self.pause, point) if self.pause.armed(point) else None
+            committed = writer.write(batch, pause=inside)
             if not committed.cancelled:
                 self.pause(f"committed:{number}")
             return committed

@@ -11,18 +11,25 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from collections.abc import Callable
 
 PAUSE_ENV = "IMPORTER_TEST_PAUSE_AT"
 
 
-def pause_point() -> Callable[[str], None]:
-    wanted = os.environ.get(PAUSE_ENV, "").strip()
+class PausePoints:
+    """The armed point (if any), read from the environment once per run."""
 
-    def pause(point: str) -> None:
-        if wanted and point == wanted:
+    def __init__(self) -> None:
+        self.wanted = os.environ.get(PAUSE_ENV, "").strip()
+
+    def armed(self, point: str) -> bool:
+        return bool(self.wanted) and point == self.wanted
+
+    def __call__(self, point: str) -> None:
+        if self.armed(point):
             # Sent to this thread, so it stops before running another line (the whole
             # process stops with it); sent to the process, this thread could run on a bit.
             signal.pthread_kill(threading.get_ident(), signal.SIGSTOP)
 
-    return pause
+
+def pause_point() -> PausePoints:
+    return PausePoints()
