@@ -43,6 +43,25 @@ def test_the_cut_workbook_holds_exactly_the_rows_after_the_last(
     assert len(trimmed) > 0
 
 
+@pytest.mark.parametrize("chunk", [1, 7, 100, 4096])
+@pytest.mark.parametrize("last", [2, 1000, ROWS + 1])
+def test_the_cut_is_the_same_whatever_the_chunks_the_sheet_is_read_in(
+    tmp_path: Path, chunk: int, last: int
+) -> None:
+    path = _tricky_workbook(tmp_path / "tricky.xlsx", padded=True)
+    content = path.read_bytes()
+    whole = without_rows(content, "Data", 1, last, chunk=len(content) * 100)
+    assert whole is not None
+    assert without_rows(content, "Data", 1, last, chunk=chunk) == whole
+    with zipfile.ZipFile(io.BytesIO(whole)) as cut, zipfile.ZipFile(path) as source:
+        xml = source.read("xl/worksheets/sheet1.xml")
+        rows = [
+            int(n) for n in re.findall(rb'<row r="(\d+)"', cut.read("xl/worksheets/sheet1.xml"))
+        ]
+        assert rows == [1, *(n for n in map(int, re.findall(rb'<row r="(\d+)"', xml)) if n > last)]
+        assert cut.read("xl/worksheets/sheet1.xml").endswith(xml[xml.index(b"</sheetData>") :])
+
+
 @pytest.mark.parametrize("name", ["orders.xls", "orders.ods", "orders.csv"])
 def test_only_xlsx_packages_are_cut(name: str) -> None:
     assert without_rows((SAMPLES / name).read_bytes(), "Orders", 1, 10) is None

@@ -162,7 +162,8 @@ _COPY_SIGNATURE = b"PGCOPY\n\xff\r\n\x00" + struct.pack("!ii", 0, 0)
 
 
 def file_content(conn: Connection, sha256: str) -> bytes:
-    row = conn.execute(queries().import_file_content, {"sha256": sha256}).fetchone()
+    # Binary: the bytes as they are, not as hex text to encode and decode (0.08 s per 11 MB).
+    row = conn.execute(queries().import_file_content, {"sha256": sha256}, binary=True).fetchone()
     if row is None:
         raise NotFoundError(f"no stored workbook with sha256 {sha256}")
     if row["purged_at"] is not None:
