@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import subprocess
+import sys
 
 import pytest
 
 from importer import __version__
+from importer.cli import GC_THRESHOLDS
 from importer.cli.app import app
 from tests.conftest import IMPORTER_CMD, Cli
 
@@ -59,3 +62,17 @@ def test_real_process_error_is_one_line_without_traceback(cli_env: dict[str, str
         timeout=60,
     )
     assert "Traceback" in debug.stderr and "topsecret" not in debug.stderr
+
+
+def test_the_command_runs_with_the_collector_thresholds_for_imports() -> None:
+    """A real `importer` process: main() sets them before the command runs."""
+    probe = (
+        "import gc, sys, importer.cli as cli\n"
+        "cli.run = lambda started=None: print(gc.get_threshold()) or 0\n"
+        "cli.main()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == str(GC_THRESHOLDS)
+    assert GC_THRESHOLDS[0] > gc.get_threshold()[0]  # not what a process starts with

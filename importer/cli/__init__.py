@@ -6,6 +6,7 @@ anything else prints one line too, with the traceback only under --debug.
 
 from __future__ import annotations
 
+import gc
 import sys
 import time
 import traceback
@@ -67,5 +68,15 @@ def run(argv: Sequence[str] | None = None, *, started: float | None = None) -> i
     return 0
 
 
+# The collector's thresholds for this process (the default is 700, 10, 10). An import makes
+# a list per row and a tuple per zero-padded cell while a block or a piece of rows is alive,
+# and the default collected young objects every 700 allocations and walked the older ones
+# again and again. Measured in alternating pairs, user CPU fell in 8 of 9 (at 1,000,000 rows
+# by 0.6-5.4 s of 31-41; at 200,000 by up to 0.8 s of 7), the peak grew by 0-17 MB.
+# Nothing the tool does leans on cycles being collected soon.
+GC_THRESHOLDS = (50_000, 20, 100)
+
+
 def main() -> None:
+    gc.set_threshold(*GC_THRESHOLDS)
     sys.exit(run(started=PROCESS_STARTED))
