@@ -41,19 +41,19 @@ def _rows_end(xml: bytes, start: int = 0, end: int | None = None) -> int | None:
     return None
 
 
-def _first_row_above(xml: bytes, number: int, start: int, end: int) -> int:
-    """Byte offset of the first row tag in xml[start:end] whose number is above ``number``
-    (``end`` when there is none); every row tag before ``lo`` is at or below it."""
-    lo, hi = start, end
+def _first_row_above(xml: bytes, number: int) -> int:
+    """Byte offset of the first row tag in ``xml`` whose number is above ``number``
+    (``len(xml)`` when there is none), by bisection: rows ascend, as Excel requires."""
+    lo, hi = 0, len(xml)
     while lo < hi:
         mid = (lo + hi) // 2
-        found = _ROW.search(xml, mid, end)
+        found = _ROW.search(xml, mid)
         if found is None or int(found.group(1)) > number:
             hi = mid
         else:
             lo = found.end()
-    found = _ROW.search(xml, lo, end)
-    return found.start() if found is not None else end
+    found = _ROW.search(xml, lo)
+    return found.start() if found is not None else len(xml)
 
 
 def without_rows(
@@ -106,7 +106,7 @@ def _copy_without(
             continue
         buffer += piece
         if not skipping:  # the header and what is above it
-            cut = _first_row_above(buffer, keep_through, 0, len(buffer))
+            cut = _first_row_above(buffer, keep_through)
             if _rows_end(buffer, 0, cut) is not None:
                 return False  # no row after the header
             skipping = cut < len(buffer)  # the first row after the header begins at cut
@@ -116,7 +116,7 @@ def _copy_without(
             buffer = buffer[cut:]
             if not skipping:
                 continue
-        cut = _first_row_above(buffer, drop_through, 0, len(buffer))
+        cut = _first_row_above(buffer, drop_through)
         end = _rows_end(buffer, 0, cut)
         if end is not None:
             cut = end

@@ -3,8 +3,8 @@ advance, heartbeat and lease extension, all fenced by (job, lease owner, status 
 
 For append forms the whole batch is ONE statement (write_import_batch): the fence is a CTE
 every insert joins, so a writer that lost its lease writes nothing at all. On an autocommit
-connection that statement is its own transaction (no BEGIN and COMMIT round trips). Rows travel as
-one JSON document per batch, never a statement (or a round trip) per row. Forms with a
+connection that statement is its own transaction (no BEGIN and COMMIT round trips). Rows
+travel as one JSON document per batch, never a statement (or a round trip) per row. Forms with a
 ``key`` upsert on (form, record_key) first, then record the batch the same way.
 prepare() does the Python work so that write() — on the writer thread — mostly waits on
 PostgreSQL.
@@ -122,7 +122,14 @@ class BatchWriter:
             # is its own transaction. BEGIN and COMMIT would be two more round trips, each
             # of which waits for the interpreter lock the reading thread holds (they cost
             # about 0.4 s per 200,000 rows).
-            counters = self._record(batch, len(batch.valid), len(batch.rejected))
+            counters = self._record(
+                batch,
+                len(batch.valid),
+                len(batch.rejected),
+                Counter(),
+                batch.rejected_json,
+                batch.errors_json,
+            )
             if counters is None:
                 with self.conn.transaction():
                     return self._not_written()
@@ -150,13 +157,12 @@ class BatchWriter:
         batch: Prepared,
         good: int,
         bad: int,
-        outcomes: Counter[str] | None = None,
-        rejected_json: str | None = None,
-        errors_json: str | None = None,
+        outcomes: Counter[str],
+        rejected_json: str,
+        errors_json: str,
     ) -> dict[str, Any] | None:
         """write_import_batch: the fenced cursor advance with the batch's rows; None when
         the fence let nothing through."""
-        counts = outcomes or Counter()
         return self.conn.execute(
             queries().write_import_batch,
             {
@@ -166,13 +172,13 @@ class BatchWriter:
                 "last_row": batch.last_row,
                 "good": good,
                 "bad": bad,
-                "inserted": counts["inserted"],
-                "updated": counts["updated"],
-                "unchanged": counts["unchanged"],
+                "inserted": outcomes["inserted"],
+                "updated": outcomes["updated"],
+                "unchanged": outcomes["unchanged"],
                 "form": self.form.name,
                 "rows": batch.rows_json,
-                "rejected": batch.rejected_json if rejected_json is None else rejected_json,
-                "errors": batch.errors_json if errors_json is None else errors_json,
+                "rejected": rejected_json,
+                "errors": errors_json,
             },
         ).fetchone()
 
