@@ -20,8 +20,8 @@ from pathlib import Path
 
 from bench.scratch import scratch_database
 from importer.config import TimerSettings, load_settings
+from importer.daemons.scheduler import TimerScheduler
 from importer.database import connect, resolve_url
-from importer.timers.scheduler import TimerScheduler
 
 TIMERS_TARGET_PER_SECOND = 2000.0
 PICKUP_TARGET_MS = 200.0
@@ -104,7 +104,7 @@ def _workbook(path: Path) -> None:
 
 def pickup_latency(url: str, rounds: int = 15) -> Figure:
     """Median time from a detached submit's transaction to the job's claim by an idle worker."""
-    from importer.forms import parse_form_text
+    from importer.forms.definition import parse_form_text
     from importer.repositories.forms import save_form
 
     with connect(url, autocommit=True) as conn:

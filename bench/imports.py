@@ -180,7 +180,7 @@ def run(
     """Print the figures, the ratios and the targets; True when every target is met."""
     from importer.config import load_settings
     from importer.database import connect, resolve_url
-    from importer.forms import parse_form_text
+    from importer.forms.definition import parse_form_text
     from importer.repositories.forms import save_form
     from sample_data.generate import big_form_text
 

@@ -93,7 +93,7 @@ def importer_jobs_per_second(url: str) -> float:
     from openpyxl import Workbook
 
     from importer import Importer
-    from importer.forms import parse_form_text
+    from importer.forms.definition import parse_form_text
     from importer.repositories.forms import save_form
 
     with connect(url, autocommit=True) as conn:

@@ -86,8 +86,8 @@ def _plain_openpyxl(path: Path) -> int:
 
 def _read_validate(path: Path, engine: str, checked: bool) -> int:
     from importer.excel import open_sheet
-    from importer.forms import parse_form_text
-    from importer.validate import Validator
+    from importer.forms.definition import parse_form_text
+    from importer.forms.validation import Validator
     from sample_data.generate import big_form_text
 
     form = parse_form_text(big_form_text(10))

@@ -34,13 +34,13 @@ from importer.repositories.rejected_rows import Reason, RowProblem, first_proble
 from importer.states import JobStatus, TimerStatus
 
 if TYPE_CHECKING:
-    from importer.checking import CheckReport
     from importer.excel.base import SheetReader
-    from importer.forms import Form
-    from importer.report import ExportSummary
+    from importer.forms.definition import Form
+    from importer.intake.checking import CheckReport
+    from importer.intake.submission import ReadingCallback, Submission
+    from importer.report.error_file import ExportSummary
     from importer.running.foreground import ForegroundReport
     from importer.running.job_run import JobProgress
-    from importer.submission import ReadingCallback, Submission
 
 __all__ = ["Importer", "Job", "JobStatus", "RejectedRow", "RetryResult"]
 
@@ -270,7 +270,7 @@ class Importer:
         """Check the workbook (a path, or bytes with ``file_name``) against the form, store it
         and create its job (see submission.submit_workbook); nothing is imported yet.
         ``on_progress`` hears what is being read meanwhile."""
-        from importer.submission import submit_workbook
+        from importer.intake.submission import submit_workbook
 
         settings = self.settings
         with self.connection() as conn:
@@ -303,7 +303,7 @@ class Importer:
         on_rows: Callable[[int], None] | None = None,
     ) -> CheckReport:
         """Read and validate the whole sheet as an import would; write nothing."""
-        from importer.checking import check_workbook
+        from importer.intake.checking import check_workbook
 
         settings = self.settings
         with self.connection() as conn:
@@ -354,7 +354,7 @@ class Importer:
             return rejected_rows.top_reasons(conn, job_id, limit)
 
     def export_rejected_rows(self, job_id: int, target: Path) -> ExportSummary:
-        from importer.report import export_rejected_rows
+        from importer.report.error_file import export_rejected_rows
 
         self._check_not_purged(job_id, "exported")
         with self.connection() as conn:

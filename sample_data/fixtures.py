@@ -1,8 +1,8 @@
 """The small sample files (test fixtures), each written by the program its name says.
 
 `types_*.xlsx` hold the same cells written by xlsxwriter and by openpyxl: one row per
-rule of the `types` form (sample_data/types.form.toml); tests/test_reading.py and
-tests/test_validate.py check what each row must give.
+rule of the `types` form (sample_data/types.form.toml); tests/excel/test_reading.py and
+tests/forms/test_validation.py check what each row must give.
 """
 
 from __future__ import annotations

@@ -10,10 +10,10 @@ import pytest
 
 from importer import Importer
 from importer.errors import InputError, NotFoundError, StateError, UsageError
-from importer.forms import load_form_file, parse_form_text
+from importer.forms.definition import load_form_file, parse_form_text
 from importer.running.job_run import JobProgress
 from importer.states import JobStatus
-from tests.jobs_support import ORDERS_FORM, orders_book
+from tests.support.jobs import ORDERS_FORM, orders_book
 
 ROOT = Path(__file__).resolve().parent.parent
 

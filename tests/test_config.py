@@ -56,7 +56,7 @@ def test_database_url_order() -> None:
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "abc", "nan", "inf", ""])
-# retention.older_than_days may be 0 (off): tests/test_retention.py checks it.
+# retention.older_than_days may be 0 (off): tests/repositories/test_retention.py checks it.
 @pytest.mark.parametrize(
     "key", sorted(k for k in KNOWN_KEYS if k not in ("reader.engine", "retention.older_than_days"))
 )

@@ -17,9 +17,9 @@ import pytest
 from importer.config import ImportSettings
 from importer.database import Connection
 from importer.identity import new_owner, owner_is_gone, parse_owner, process_start, this_place
+from importer.intake.submission import submit_workbook
 from importer.repositories import jobs
-from importer.submission import submit_workbook
-from tests.jobs_support import add_form, orders_book
+from tests.support.jobs import add_form, orders_book
 
 PRINT_OWNER = (
     "import sys; from importer.identity import new_owner; print(new_owner(), flush=True);"

@@ -11,17 +11,17 @@ import pytest
 from psycopg.types.json import Jsonb
 
 from importer.config import ImportSettings, TimerSettings, load_settings
+from importer.daemons.scheduler import TimerScheduler
 from importer.database import Connection
+from importer.intake.submission import submit_workbook
 from importer.repositories import jobs, timers
 from importer.repositories.jobs import Job
 from importer.repositories.timers import claim_timers, get_timer, schedule_timer
 from importer.retry_policy import RetryPolicy
 from importer.running.job_run import JobOutcome, run_job
-from importer.submission import submit_workbook
 from importer.timers import kinds
 from importer.timers.firing import TimerFirer
-from importer.timers.scheduler import TimerScheduler
-from tests.jobs_support import add_form, assert_exactly_once, orders_book, refuse_writes
+from tests.support.jobs import add_form, assert_exactly_once, orders_book, refuse_writes
 
 # No jitter, so that the waits can be checked to the second.
 POLICY = RetryPolicy((60.0, 600.0), jitter=0, timer_max_attempts=7)

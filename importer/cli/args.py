@@ -28,7 +28,7 @@ ENGINE_OPTION = typer.Option(
 
 def column_map(pairs: list[str], ignore: list[str]) -> dict[str, str]:
     """--map "Header=field" and --ignore HEADER as one mapping ("" = skip the column)."""
-    from importer.header_match import parse_mapping
+    from importer.forms.header_match import parse_mapping
 
     mapping = parse_mapping(pairs)
     mapping.update({text.strip(): "" for text in ignore if text.strip()})

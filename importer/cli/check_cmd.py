@@ -24,7 +24,7 @@ from importer.config import ENGINES
 from importer.errors import UsageError
 
 if TYPE_CHECKING:
-    from importer.checking import CheckReport
+    from importer.intake.checking import CheckReport
 
 
 def check_command(
@@ -46,7 +46,7 @@ def check_command(
         raise UsageError(f"--engine {engine!r}: use one of {', '.join(ENGINES)}")
     mapping = column_map(map_, ignore)
     if output is not None:
-        from importer.report import check_target
+        from importer.report.error_file import check_target
 
         check_target(output)  # a wrong file name is said before the sheet is read
     report = (
@@ -61,7 +61,7 @@ def check_command(
                 f"note: ignoring columns {', '.join(report.extra_columns)}", markup=False
             )
     if output is not None:
-        from importer.report import export_checked_rows
+        from importer.report.error_file import export_checked_rows
 
         written = export_checked_rows(report, output)
         stderr_console().print(

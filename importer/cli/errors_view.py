@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from rich import box
 from rich.table import Table
 
-from importer.layout import plain_table
+from importer.cli.layout import plain_table
 from importer.repositories.jobs import Job
 from importer.repositories.rejected_rows import RowProblem
 

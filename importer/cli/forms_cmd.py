@@ -9,11 +9,11 @@ from pathlib import Path
 import typer
 
 from importer.cli.help import help_for
+from importer.cli.layout import local_time
 from importer.cli.output import stderr_console, stdout_console
 from importer.cli.state import state
 from importer.errors import InputError
-from importer.forms import form_to_toml, load_form_file
-from importer.layout import local_time
+from importer.forms.definition import form_to_toml, load_form_file
 
 forms_app = typer.Typer(
     help="Form definitions: the fields a workbook must provide.", no_args_is_help=True
@@ -94,7 +94,7 @@ def infer_command(
 ) -> None:
     """Write a starting form definition from a sheet's header and cell types."""
     from importer.excel import open_sheet
-    from importer.form_infer import infer_form
+    from importer.forms.inference import infer_form
 
     if output is not None and output.exists() and not force:
         raise InputError(f"{output} already exists (use --force to overwrite)")

@@ -16,11 +16,11 @@ from rich.console import Console
 from rich.text import Text
 
 from importer.cli.help import help_for
+from importer.cli.layout import Column, fitted_table, local_time
 from importer.cli.output import is_terminal, stdout_console
+from importer.cli.progress import format_count
 from importer.cli.state import state
 from importer.errors import JobFailed, UsageError
-from importer.layout import Column, fitted_table, local_time
-from importer.progress import format_count
 from importer.repositories.jobs import Job
 from importer.repositories.rejected_rows import RowProblem
 from importer.states import JobStatus

@@ -23,8 +23,8 @@ from importer.errors import UsageError
 from importer.states import JobStatus, RunOutcome
 
 if TYPE_CHECKING:
-    from importer.running.worker import WorkerEvent
-    from importer.timers.scheduler import SchedulerEvent
+    from importer.daemons.scheduler import SchedulerEvent
+    from importer.daemons.worker import WorkerEvent
 
 LOG_FORMATS = ("text", "json")
 # The structured fields a record may carry, in the order JSON lines show them.
@@ -91,7 +91,7 @@ class EventLog:
     # --- the worker ----------------------------------------------------------------------
 
     def worker_event(self, event: WorkerEvent) -> None:
-        from importer.running.worker import WorkerEventKind
+        from importer.daemons.worker import WorkerEventKind
 
         kind = event.kind
         outcome = event.outcome
@@ -122,7 +122,7 @@ class EventLog:
     # --- the timer scheduler -------------------------------------------------------------
 
     def scheduler_event(self, event: SchedulerEvent) -> None:
-        from importer.timers.scheduler import SchedulerEventKind
+        from importer.daemons.scheduler import SchedulerEventKind
 
         report = event.report
         if event.kind is SchedulerEventKind.FIRED and report is not None:

@@ -18,13 +18,14 @@ import typer
 from rich.console import Console
 
 from importer.cli.help import help_for
+from importer.cli.layout import local_time
 from importer.cli.output import is_terminal, stderr_console, stdout_console
+from importer.cli.progress import ProgressView, format_count, make_view
 from importer.cli.state import state
+from importer.cli.summary import SummaryRow, summary
 from importer.config import ENGINES
 from importer.errors import UsageError
 from importer.identity import new_owner
-from importer.layout import local_time
-from importer.progress import ProgressView, format_count, make_view
 from importer.repositories.jobs import Job
 from importer.running.foreground import (
     ForegroundReport,
@@ -33,7 +34,6 @@ from importer.running.foreground import (
     job_failure,
 )
 from importer.states import JobStatus
-from importer.summary import SummaryRow, summary
 
 if TYPE_CHECKING:
     from importer.excel.base import SheetReader

@@ -9,6 +9,7 @@ from rich.text import Text
 
 from importer.cli.args import parse_timer_id
 from importer.cli.help import help_for
+from importer.cli.layout import Column, fitted_table, local_time
 from importer.cli.output import is_terminal, stdout_console
 from importer.cli.state import state
 from importer.cli.worker_cmd import (
@@ -18,10 +19,9 @@ from importer.cli.worker_cmd import (
     metrics_host_option,
     metrics_port_option,
 )
-from importer.layout import Column, fitted_table, local_time
+from importer.daemons.scheduler import TimerScheduler
 from importer.repositories.timers import Timer
 from importer.states import TimerStatus
-from importer.timers.scheduler import TimerScheduler
 
 STATUSES = [status.value for status in TimerStatus]
 

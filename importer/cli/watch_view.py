@@ -13,8 +13,8 @@ from rich.console import Console, Group, RenderableType
 from rich.live import Live
 from rich.text import Text
 
+from importer.cli.layout import BarCell, Cell, Column, fitted_table, local_clock, local_time
 from importer.database import Connection, connect
-from importer.layout import BarCell, Cell, Column, fitted_table, local_clock, local_time
 from importer.repositories.fleet import FleetSnapshot, fleet_snapshot
 
 

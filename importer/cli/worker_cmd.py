@@ -49,7 +49,7 @@ def daemon_database(app_state: AppState, log: EventLog, once: bool) -> Database 
     None when SIGTERM/SIGINT asked it to stop meanwhile (a graceful stop, exit 0)."""
     if once:
         return app_state.db()
-    from importer.running.daemon import graceful_signals, until_reachable
+    from importer.daemons.daemon import graceful_signals, until_reachable
 
     def warn(message: str) -> None:
         log.record(logging.WARNING, message, event="database_lost", error=message)
@@ -72,7 +72,7 @@ def daemon_log(
         if metrics_port is None:
             yield log
             return
-        from importer.metrics import serve_metrics
+        from importer.daemons.metrics import serve_metrics
 
         server = serve_metrics(app_state.importer().figures, port=metrics_port, host=metrics_host)
         log.record(
@@ -99,7 +99,7 @@ def worker_command(
     metrics_host: str = metrics_host_option(),
 ) -> None:
     """Run import jobs from the queue until SIGTERM/Ctrl-C (a second one exits at once)."""
-    from importer.running.worker import Worker  # late: keeps every other command's start-up light
+    from importer.daemons.worker import Worker  # late: keeps every other command's start-up light
 
     app_state = state(ctx)
     with daemon_log(app_state, "worker", log_format, metrics_port, metrics_host) as log:
@@ -139,7 +139,7 @@ def stats_command(
         console.out(json.dumps({**stats.to_json(), **totals.to_json()}), highlight=False)
         return
     if output_format == "openmetrics":
-        from importer.metrics import openmetrics_text
+        from importer.daemons.metrics import openmetrics_text
 
         console.out(openmetrics_text(stats, totals), highlight=False, end="")
         return

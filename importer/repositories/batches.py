@@ -18,17 +18,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from importer.cell_json import encode_cells
 from importer.config import ImportSettings
 from importer.database import Connection, queries
 from importer.errors import LeaseLost
+from importer.excel.cell_json import encode_cells
 from importer.excel.values import RowBatch, display_text
-from importer.forms import Form, normalize_header
+from importer.forms.definition import Form, normalize_header
+from importer.forms.validation import BatchResult, RejectedRow, RowError, ValidRow
 from importer.repositories import jobs
 from importer.repositories.jobs import Job
 from importer.retry_policy import retry_conflicts
 from importer.states import JobStatus
-from importer.validate import BatchResult, RejectedRow, RowError, ValidRow
 
 _encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
 

@@ -25,7 +25,7 @@ from psycopg import sql
 
 from importer.database import Connection, queries
 from importer.errors import DatabaseError, FormError
-from importer.forms import Field, Form
+from importer.forms.definition import Field, Form
 
 SCHEMA = "forms"
 FIXED_COLUMNS = ("import_job_id", "row_number")

@@ -11,7 +11,7 @@ from psycopg.types.json import Jsonb
 
 from importer.database import Connection, queries
 from importer.errors import FormError, NotFoundError
-from importer.forms import Form
+from importer.forms.definition import Form
 from importer.repositories.form_views import refresh_view
 
 

@@ -21,11 +21,11 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from importer.config import ImportSettings
+from importer.daemons.daemon import Registration, graceful_signals
 from importer.database import Connection, connect
 from importer.errors import DatabaseUnavailable, JobFailed
 from importer.repositories import jobs
 from importer.repositories.jobs import Job
-from importer.running.daemon import Registration, graceful_signals
 from importer.running.job_run import JobProgress, run_job
 from importer.states import JobStatus, ProcessKind, ProgressPhase, RunOutcome
 

@@ -310,11 +310,11 @@ class _Run:
         return None
 
     def import_rows(self, conn: Connection, renewer: LeaseRenewer) -> JobOutcome:
+        from importer.forms.validation import Validator
         from importer.repositories.batches import (
             BatchWriter,  # heavy imports: only where rows are read
         )
         from importer.repositories.forms import get_form
-        from importer.validate import Validator
 
         self.pause("claimed")
         self.emit(ProgressPhase.OPENING)

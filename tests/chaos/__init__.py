@@ -1,7 +1,7 @@
 """The crash and fault campaign: real `importer` processes against a dedicated PostgreSQL.
 
     python -m tests.chaos            # the full campaign (make chaos)
-    python -m tests.chaos --quick    # a bounded slice (CI, and tests/test_chaos_quick.py)
+    python -m tests.chaos --quick    # a bounded slice (CI, and tests/chaos/test_quick_slice.py)
 
 Each scenario prints one line of figures; a failing one also prints what it found (which
 job, which rows). The exit code is non-zero when any scenario failed.

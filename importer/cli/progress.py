@@ -1,0 +1,394 @@
+"""Showing imports as they run: a live view on a terminal (one line per job, laid out for the
+console's width), periodic plain lines otherwise, nothing with --quiet.
+
+Views consume JobProgress events (and, before a submit's job exists, ReadingProgress); they
+never touch the database. Every phase that makes the user wait says what it waits for, with
+the time it has taken so far.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from rich.cells import cell_len
+from rich.console import Console
+from rich.live import Live
+from rich.text import Text
+
+from importer.cli.layout import bar, shorten
+from importer.running.job_run import JobProgress
+from importer.states import ProgressPhase
+
+if TYPE_CHECKING:
+    from importer.intake.submission import ReadingProgress
+
+PHASE_TEXT = {
+    ProgressPhase.OPENING: "reading workbook",
+    ProgressPhase.COUNTING: "counting rows",
+    ProgressPhase.SKIPPING: "skipping committed rows",
+    ProgressPhase.IMPORTING: "importing",
+    ProgressPhase.DONE: "done",
+    ProgressPhase.CANCELLED: "cancelled",
+    ProgressPhase.STOPPED: "stopped",
+    ProgressPhase.LEASE_LOST: "lease lost",
+    ProgressPhase.ATTEMPT_FAILED: "attempt failed",
+    ProgressPhase.WAITING: "waiting",
+}
+# Phases whose message says it better than the phase's name.
+_MESSAGE_IS_PHASE = {ProgressPhase.COUNTING, ProgressPhase.SKIPPING}
+SEP = "  "
+ECHO_ROOM = 3  # cells a live line leaves free at its end: room for the echo of ^C
+STOPPING = "stopping at the next batch boundary; Ctrl-C again quits at once"
+
+
+def format_count(value: int | None) -> str:
+    return "?" if value is None else f"{value:,}"
+
+
+def format_duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    seconds = max(0, round(seconds))
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def format_size(size: int | None) -> str:
+    if size is None:
+        return "size unknown"
+    if size < 1000:
+        return f"{size:,} bytes"
+    value = float(size)
+    for unit in ("KB", "MB", "GB"):
+        value /= 1000
+        if value < 1000 or unit == "GB":
+            break
+    return f"{value:,.1f} {unit}"
+
+
+def eta_seconds(event: JobProgress) -> float | None:
+    rate = event.rows_per_second
+    if rate is None or event.total_rows is None:
+        return None
+    return max(0, event.total_rows - event.done_rows) / rate
+
+
+def _waited(seconds: float | None) -> str:
+    # Only a wait long enough to wonder about is timed.
+    return f" {seconds:.0f}s" if seconds is not None and seconds >= 1 else ""
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """What a progress line holds; the richest that fits the width is used."""
+
+    bar: int  # least bar width (it takes a fifth of the line when there is room); 0: none
+    name: int  # least cells of the file name, when the whole name does not fit; 0: no name
+    good: bool
+    percent: bool
+    rate: str | None  # "long" (rows/s), "short" (/s) or None
+    eta: bool
+
+
+MAX_BAR = 40
+BAR_FLOOR = 6  # a bar narrower than this shows little
+MAX_NAME = 40
+LAYOUTS = (
+    _Layout(bar=20, name=20, good=True, percent=True, rate="long", eta=True),
+    _Layout(bar=12, name=12, good=False, percent=True, rate="long", eta=True),
+    _Layout(bar=8, name=8, good=False, percent=False, rate="short", eta=True),
+    _Layout(bar=8, name=8, good=False, percent=False, rate=None, eta=True),
+    _Layout(bar=0, name=8, good=False, percent=False, rate=None, eta=True),
+    _Layout(bar=0, name=0, good=False, percent=False, rate=None, eta=False),
+)
+# Waits during which nothing else on the line moves: they show how long they have lasted.
+_TIMED = {ProgressPhase.OPENING, ProgressPhase.COUNTING, ProgressPhase.SKIPPING}
+
+
+def _phase_text(event: JobProgress, seconds: float | None) -> str:
+    phase = PHASE_TEXT.get(event.phase, str(event.phase))
+    if event.message and (event.phase in _MESSAGE_IS_PHASE or event.message.startswith(phase)):
+        text = event.message
+    else:
+        text = f"{phase}: {event.message}" if event.message else phase
+    return text + (_waited(seconds) if event.phase in _TIMED else "")
+
+
+def _stats(event: JobProgress, layout: _Layout, seconds: float | None) -> Text:
+    total = event.total_rows
+    counts = f"{event.done_rows:,}/{format_count(total)}"
+    if layout.percent and total:
+        counts += f" {event.done_rows * 100 // total}%"
+    parts = [Text(counts)]
+    if event.phase is not ProgressPhase.IMPORTING:
+        parts.append(Text(_phase_text(event, seconds), style="yellow"))
+    else:
+        rate, eta = event.rows_per_second, eta_seconds(event)
+        if layout.rate and rate:
+            unit = " rows/s" if layout.rate == "long" else "/s"
+            parts.append(Text(f"{rate:,.0f}{unit}"))
+        if layout.eta and eta is not None:
+            parts.append(Text(f"ETA {format_duration(eta)}"))
+    if layout.good:
+        parts.append(Text(f"{event.success_rows:,} good", style="green"))
+    parts.append(Text(f"{event.failed_rows:,} rejected", style="red" if event.failed_rows else ""))
+    return Text(SEP).join(parts)
+
+
+def progress_line(
+    event: JobProgress,
+    width: int,
+    *,
+    with_bar: bool = True,
+    phase_seconds: float | None = None,
+) -> Text:
+    """One job's progress in at most ``width`` cells.
+
+    The job id, the rows done and the rejected count always show; then, as room allows, the
+    phase (when not importing), the file name, the bar, the ETA, the rate, the percentage and
+    the good count. ``phase_seconds``: how long the current phase has lasted."""
+    name = shorten(event.file_name, MAX_NAME)
+    for layout in LAYOUTS:
+        stats = _stats(event, layout, phase_seconds)
+        ident = f"job {event.job_id}"
+        room = width - cell_len(ident) - len(SEP) - stats.cell_len  # for the name and bar
+        bar_width = 0
+        if with_bar and layout.bar:
+            # The whole name with a shorter bar, before a cut name; the bar keeps a steady
+            # width (a fifth of the line), not the room left, which changes with each count.
+            steady = min(MAX_BAR, max(layout.bar, width // 5))
+            whole = room - 1 - cell_len(name) - len(SEP)
+            bar_width = min(steady, whole) if whole >= BAR_FLOOR else layout.bar
+            room -= bar_width + len(SEP)
+        named = ""
+        if layout.name:
+            if room - 1 < min(layout.name, cell_len(name)):
+                continue
+            named = " " + shorten(name, room - 1)
+        elif room < 0:
+            continue
+        line = Text.assemble((ident, "bold"), named, SEP)
+        if bar_width:
+            line.append_text(bar(event.done_rows, event.total_rows, bar_width))
+            line.append(SEP)
+        return line + stats
+    line = Text.assemble((f"job {event.job_id}", "bold"), SEP, _stats(event, LAYOUTS[-1], None))
+    line.truncate(width, overflow="ellipsis")  # narrower than the barest layout
+    return line
+
+
+def plain_line(event: JobProgress) -> str:
+    """One self-contained line, for logs and pipes (never cut)."""
+    done = event.done_rows
+    total = event.total_rows
+    percent = f" ({done * 100 // total}%)" if total else ""
+    parts = [
+        f"job {event.job_id} {event.file_name}: {PHASE_TEXT.get(event.phase, event.phase)}",
+        f"{done:,}/{format_count(total)} rows{percent}",
+    ]
+    rate, eta = event.rows_per_second, eta_seconds(event)
+    if event.phase is ProgressPhase.IMPORTING and rate and eta is not None:
+        parts += [f"{rate:,.0f} rows/s", f"ETA {format_duration(eta)}"]
+    parts.append(f"{event.success_rows:,} good, {event.failed_rows:,} rejected")
+    line = " · ".join(parts)
+    return f"{line} ({event.message})" if event.message else line
+
+
+def reading_line(event: ReadingProgress, width: int | None, seconds: float | None = None) -> Text:
+    """Before a submit's job exists: what is being read (the file and its size, or the sheet
+    whose rows are being counted), and for how long."""
+    if event.phase is ProgressPhase.COUNTING:
+        what = f"counting the rows of sheet {event.sheet or '?'}"
+    else:
+        sheet = f", sheet {event.sheet}" if event.sheet else ""
+        what = f"reading workbook ({format_size(event.size_bytes)}{sheet})"
+    what += "…" + _waited(seconds)
+    room = None if width is None else width - cell_len(what) - 2
+    name = event.file_name if room is None else shorten(event.file_name, max(room, 1))
+    line = Text.assemble(name, ": ", (what, "yellow"))
+    if width is not None:
+        line.truncate(width, overflow="ellipsis")
+    return line
+
+
+class ProgressView:
+    """Base: the silent view (--quiet)."""
+
+    def update(self, event: JobProgress) -> None:
+        del event
+
+    def reading(self, event: ReadingProgress) -> None:
+        """A submit reads its workbook; no job exists yet."""
+        del event
+
+    def reading_done(self) -> None:
+        """The submit has read its workbook (its job exists, or it was refused)."""
+
+    def note(self, text: str) -> None:
+        """A message between updates (waiting for a lease, resuming ...)."""
+        del text
+
+    def interrupt(self) -> None:
+        """The user pressed Ctrl-C: the run stops at its next batch boundary."""
+
+    def __enter__(self) -> ProgressView:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        pass
+
+
+class PlainView(ProgressView):
+    """A line per job at most every ``interval`` seconds, and at every change of phase."""
+
+    def __init__(self, console: Console, interval: float = 5.0) -> None:
+        self.console = console
+        self.interval = interval
+        self._last: dict[int, tuple[float, str]] = {}
+        self._lock = threading.Lock()
+
+    def _width(self) -> int | None:
+        # A log keeps whole lines; a dumb terminal gets lines that fit it.
+        return self.console.width if self.console.is_terminal else None
+
+    def update(self, event: JobProgress) -> None:
+        now = time.monotonic()
+        with self._lock:
+            last = self._last.get(event.job_id)
+            if last is not None and last[1] == event.phase and now - last[0] < self.interval:
+                return
+            self._last[event.job_id] = (now, event.phase)
+        width = self._width()
+        if width is None:
+            self.console.print(plain_line(event), markup=False, highlight=False)
+        else:
+            line = progress_line(event, width, with_bar=False)
+            self.console.print(line, markup=False, highlight=False)
+
+    def reading(self, event: ReadingProgress) -> None:
+        # Before the job exists: a line per phase (reading, counting), so that a log or a
+        # pipe too hears at once what the command is doing.
+        self.console.print(reading_line(event, self._width()), markup=False, highlight=False)
+
+    def note(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False)
+
+    def interrupt(self) -> None:
+        self.note(STOPPING)
+
+
+class LiveView(ProgressView):
+    """One line per job, redrawn four times a second for the console's current width.
+
+    Lines stay a few cells short of the width: the terminal echoes ^C after the cursor, and
+    a line that this pushes past the edge wraps onto a new one, leaving the old one stale. After
+    Ctrl-C (``interrupt``) the live display is ended at once, so that a second Ctrl-C, which
+    exits without any clean-up, leaves no hidden cursor behind."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self._lock = threading.Lock()
+        # Replaced, never changed in place: the refresh thread reads them without the lock.
+        self._jobs: dict[int, tuple[JobProgress, float]] = {}  # event, when its phase began
+        self._reading: tuple[ReadingProgress, float] | None = None
+        self._live: Live | None = None
+        self._ended = False  # interrupted or closed: nothing is drawn live any more
+
+    def _width(self) -> int:
+        return max(self.console.width - ECHO_ROOM, 1)
+
+    def frame(self) -> Text:
+        """What the live display shows now (drawn four times a second)."""
+        width = self._width()
+        now = time.monotonic()
+        jobs, reading = self._jobs, self._reading
+        lines = [
+            progress_line(event, width, phase_seconds=now - since) for event, since in jobs.values()
+        ]
+        if not lines and reading is not None:
+            lines.append(reading_line(reading[0], width, now - reading[1]))
+        return Text("\n").join(lines)
+
+    def _show(self) -> None:
+        if self._live is None and not self._ended:
+            # Anything else printed meanwhile (stdout or stderr) goes above the live lines.
+            self._live = Live(console=self.console, get_renderable=self.frame, refresh_per_second=4)
+            self._live.start(refresh=True)
+
+    def update(self, event: JobProgress) -> None:
+        with self._lock:
+            previous = self._jobs.get(event.job_id)
+            since = (
+                previous[1]
+                if previous is not None and previous[0].phase == event.phase
+                else time.monotonic()
+            )
+            self._jobs = {**self._jobs, event.job_id: (event, since)}
+            changed = previous is None or previous[0].phase != event.phase
+            self._show()
+            live = self._live
+        if changed and live is not None:
+            live.refresh()  # a new phase is shown at once, not at the next tick
+
+    def reading(self, event: ReadingProgress) -> None:
+        with self._lock:
+            self._reading = (event, time.monotonic())
+            self._show()
+            live = self._live
+        if live is not None:
+            live.refresh()
+
+    def reading_done(self) -> None:
+        with self._lock:
+            self._reading = None
+            live = None if self._jobs else self._live
+            if live is not None:
+                self._live = None  # the job's first event starts it again
+        if live is not None:
+            live.transient = True  # the reading line goes: the job's line takes its place
+            live.stop()
+
+    def note(self, text: str) -> None:
+        self.console.print(text, markup=False, highlight=False)
+
+    def _end(self) -> bool:
+        """Stop drawing live (the last frame stays); False when it was not drawing."""
+        with self._lock:
+            live, self._live = self._live, None
+            self._ended = True
+        if live is None:
+            return False
+        live.stop()
+        return True
+
+    def interrupt(self) -> None:
+        self._end()
+        self.console.print(STOPPING, markup=False, highlight=False, style="yellow")
+
+    def close(self) -> None:
+        drawn = self._end()
+        jobs, self._jobs = self._jobs, {}
+        if not drawn:
+            # Ended early by Ctrl-C: each job's last state, once, as it stands now.
+            width = self._width()
+            for event, _ in jobs.values():
+                self.console.print(progress_line(event, width), markup=False, highlight=False)
+
+
+def make_view(console: Console, *, quiet: bool, live: bool, interval: float = 5.0) -> ProgressView:
+    if quiet:
+        return ProgressView()
+    return LiveView(console) if live else PlainView(console, interval)

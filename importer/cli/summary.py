@@ -1,0 +1,129 @@
+"""The summary after a foreground run: a table that fits the console, then for each job what
+its rows did (inserted / updated / unchanged, for forms with a key), the most common reasons
+rows were rejected, and the command to run next."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from importer.cli.layout import Column, fitted_table
+from importer.cli.progress import format_count, format_duration
+from importer.repositories.jobs import Job
+from importer.repositories.rejected_rows import Reason
+
+SUMMARY_COLUMNS = (
+    Column("Job", right=True),
+    Column("File", soft=16, least=8),
+    Column("Status"),
+    Column("Rows", right=True, drop=3),
+    Column("Imported", right=True),
+    Column("Rejected", right=True),
+    Column("Time", right=True, drop=2),
+    Column("Rows/s", right=True, drop=1),
+)
+
+
+@dataclass(frozen=True)
+class SummaryRow:
+    job: Job
+    seconds: float | None = None  # the time the command spent on this job, waits included
+    run_rows: int = 0  # rows this command committed
+    reasons: Sequence[Reason] = field(default_factory=tuple)  # the most common, first
+
+
+def _cells(row: SummaryRow) -> list[str]:
+    job = row.job
+    rate = row.run_rows / row.seconds if row.seconds and row.run_rows else None
+    return [
+        str(job.id),
+        job.file_name,
+        job.status,
+        format_count(job.total_rows),
+        format_count(job.success_rows),
+        format_count(job.failed_rows),
+        format_duration(row.seconds),
+        f"{rate:,.0f}" if rate else "-",
+    ]
+
+
+def summary_table(rows: Sequence[SummaryRow], width: int | None) -> Text:
+    """The table; ``width`` None (not a terminal): every column, nothing shortened."""
+    return fitted_table(
+        SUMMARY_COLUMNS,
+        [_cells(row) for row in rows],
+        width,
+        title="Import summary",
+        rule=width is not None,
+    )
+
+
+def describe_reason(reason: Reason) -> str:
+    text = f"{reason.column}: {reason.example}" if reason.column else reason.example
+    if reason.variants > 1:
+        text += f" (and {reason.variants - 1:,} like it)"
+    return text
+
+
+def keyed_line(job: Job) -> str | None:
+    counts = job.keyed_counts
+    if counts is None:
+        return None
+    inserted, updated, unchanged = counts
+    return (
+        f"job {job.id}: {job.success_rows:,} imported: {inserted:,} inserted,"
+        f" {updated:,} updated, {unchanged:,} unchanged"
+    )
+
+
+def next_command(job: Job) -> str | None:
+    """What to run after this job's summary (a stopped job's `importer resume` is said with
+    the stop itself)."""
+    if job.terminal and job.failed_rows:
+        return f"importer errors {job.id} -o rejected.xlsx"
+    return None
+
+
+def _reasons(row: SummaryRow, width: int | None) -> list[Text]:
+    """The most common reasons, a line each; a long one wraps under its own start."""
+    if not row.reasons:
+        return []
+    job = row.job
+    many = "; the most common reasons" if len(row.reasons) > 1 else ""
+    rows = "row" if job.failed_rows == 1 else "rows"
+    lines = [Text(f"job {job.id}: {job.failed_rows:,} {rows} rejected{many}:")]
+    digits = max(len(f"{reason.errors:,}") for reason in row.reasons)
+    indent = " " * (4 + digits + 2)
+    for reason in row.reasons:
+        first = f"    {reason.errors:>{digits},}  "
+        text = describe_reason(reason)
+        wrapped = (
+            textwrap.wrap(text, width - len(indent), break_on_hyphens=False)
+            if width is not None and width - len(indent) >= 20
+            else [text]
+        )
+        lines.append(Text(first + wrapped[0]))
+        lines.extend(Text(indent + more) for more in wrapped[1:])
+    return lines
+
+
+def summary(rows: Sequence[SummaryRow], width: int | None) -> RenderableType:
+    """The table, then what each job's rows did and what to do next."""
+    parts: list[RenderableType] = [summary_table(rows, width)]
+    after: list[RenderableType] = []
+    for row in rows:
+        keyed = keyed_line(row.job)
+        if keyed is not None:
+            after.append(Text(keyed))
+        after.extend(_reasons(row, width))
+        command = next_command(row.job)
+        if command is not None:
+            after.append(Text.assemble("next: ", (command, "bold")))
+    if after:
+        parts.append(Text())
+        parts.extend(after)
+    return Group(*parts)

@@ -1,0 +1,408 @@
+"""Per-field coercers: one normalized cell value in, one JSON-ready value out (or Invalid).
+
+The declared type decides, never a sample. Each coercer is built once per field with its
+rules baked in, so that validating a cell is one function call.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date, datetime, time, timedelta
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any
+
+from importer.excel.values import (
+    MAX_SERIAL,
+    CellError,
+    NumberText,
+    display_text,
+    number_text,
+    serial_to_datetime,
+)
+
+if TYPE_CHECKING:  # forms imports the registry, which imports these builders
+    from importer.forms.definition import Field
+
+Coercer = Callable[[object], Any]
+
+_INT_TEXT = re.compile(r"[+-]?(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.0*)?")
+_DEC_TEXT = re.compile(r"[+-]?(?:\d+|\d{1,3}(?:,\d{3})+)?(?:\.\d*)?(?:[eE][+-]?\d+)?")
+# local@label.label...: a label is letters and digits, with inner hyphens. Possessive
+# quantifiers (the character classes never overlap) spare the regex engine backtracking:
+# twice as fast, same matches.
+_LABEL = r"[A-Za-z0-9]++(?:-++[A-Za-z0-9]++)*+"
+_EMAIL = re.compile(rf'[^@\s<>(),;:"\[\]]++@{_LABEL}(?:\.{_LABEL})++')
+# Whole numbers are stored as what PostgreSQL's bigint holds: -2**63 .. 2**63 - 1.
+BIGINT_LIMIT = 1 << 63
+_TRUE = frozenset({"true", "yes", "y", "1", "t"})
+_FALSE = frozenset({"false", "no", "n", "0", "f"})
+_FIRST_YEAR = 1900  # cells holding earlier "dates" are garbage serials (0, negative, NaN)
+_MAX_DIGITS = 15  # what a JSON number (a double) holds exactly, and what Excel shows
+
+
+class Invalid(Exception):
+    """A cell's value does not fit its field; the message is for the person who sent it."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _quote(value: object) -> str:
+    text = display_text(value) or ""
+    return f"'{text}'" if len(text) <= 60 else f"'{text[:57]}...'"
+
+
+def _kind(value: object) -> str:
+    """What a cell holds, in words, for type mismatch messages."""
+    kind = type(value)
+    if kind is bool:
+        return "a TRUE/FALSE value"
+    if kind is datetime:
+        return "a date and time"
+    if kind is date:
+        return "a date"
+    if kind is time:
+        return "a time of day"
+    if kind is timedelta:
+        return "a duration"
+    if kind is float or kind is int or kind is NumberText:
+        return "a number"
+    return "text"
+
+
+def _format_hint(formats: tuple[str, ...]) -> str:
+    names = {"%d": "DD", "%m": "MM", "%Y": "YYYY", "%y": "YY", "%H": "hh", "%M": "mm", "%S": "ss"}
+    names |= {"%b": "Mon", "%B": "Month", "%I": "hh", "%p": "AM/PM", "%f": "ffffff"}
+    hints = []
+    for fmt in formats:
+        for code, name in names.items():
+            fmt = fmt.replace(code, name)
+        hints.append(fmt)
+    return ", ".join(hints)
+
+
+def build_coercer(field: Field, *, date1904: bool = False) -> Coercer:
+    """The function that turns a cell into this field's stored value (or raises Invalid)."""
+    base = field.spec.coercer(field, date1904)
+    required = field.required
+
+    def coerce(value: object) -> Any:
+        if value is None:
+            if required:
+                raise Invalid("a value is required but the cell is empty")
+            return None
+        if type(value) is CellError:
+            raise Invalid(value.describe())
+        return base(value)
+
+    return coerce
+
+
+def _empty_text(required: bool) -> Any:
+    if required:
+        raise Invalid("a value is required but the cell is empty")
+    return None
+
+
+# --- builders, one per type (importer.fields.registry names them) ------------------------------
+
+
+def string_coercer(field: Field, date1904: bool) -> Coercer:
+    required = field.required
+    lo, hi = field.min_length, field.max_length
+    pattern = re.compile(field.pattern) if field.pattern else None
+    # Never the regex itself: the sender is not expected to read one.
+    declared = field.message
+
+    def check(text: str) -> str:
+        if "\x00" in text:
+            raise Invalid("contains an invisible NUL character (U+0000), which cannot be stored")
+        if hi is not None and len(text) > hi:
+            raise Invalid(f"is {len(text)} characters long; at most {hi} are allowed")
+        if lo is not None and len(text) < lo:
+            raise Invalid(f"is {len(text)} characters long; at least {lo} are required")
+        if pattern is not None and not pattern.search(text):
+            raise Invalid(declared or f"{_quote(text)} is not in the expected format")
+        return text
+
+    def coerce(value: object) -> Any:
+        kind = type(value)
+        if kind is str:
+            if not value.strip():  # type: ignore[attr-defined]
+                return _empty_text(required)
+            return check(value)  # type: ignore[arg-type]
+        if kind is NumberText:
+            return check(value.text)  # type: ignore[attr-defined]
+        if kind is float:
+            return check(number_text(value))  # type: ignore[arg-type]
+        return check(display_text(value) or "")
+
+    return coerce
+
+
+def integer_coercer(field: Field, date1904: bool) -> Coercer:
+    lo, hi = field.min, field.max
+    required = field.required
+
+    def bounded(number: int) -> int:
+        if not -BIGINT_LIMIT <= number < BIGINT_LIMIT:
+            raise Invalid(f"{_quote(number)} is too large a whole number to store")
+        if lo is not None and number < lo:  # type: ignore[operator]
+            raise Invalid(f"{number} is less than the minimum {lo}")
+        if hi is not None and number > hi:  # type: ignore[operator]
+            raise Invalid(f"{number} is more than the maximum {hi}")
+        return number
+
+    def coerce(value: object) -> Any:
+        kind = type(value)
+        if kind is NumberText:
+            value, kind = value.value, float  # type: ignore[attr-defined]
+        if kind is float:
+            if not value.is_integer():  # type: ignore[attr-defined]
+                raise Invalid(f"{_quote(value)} is not a whole number")
+            if not -BIGINT_LIMIT <= value < BIGINT_LIMIT:  # type: ignore[operator]
+                # Quoted as Excel shows it (1.18059162071741E+21), not as 22 digits.
+                raise Invalid(f"{_quote(value)} is too large a whole number to store")
+            return bounded(int(value))  # type: ignore[call-overload]
+        if kind is str:
+            text = value.strip()  # type: ignore[attr-defined]
+            if not text:
+                return _empty_text(required)
+            if _INT_TEXT.fullmatch(text):
+                digits = text.replace(",", "").split(".")[0]
+                if len(digits.lstrip("+-").lstrip("0")) > 19:  # past 2**63 (and int() refuses
+                    # 4,300 digits and more)
+                    raise Invalid(f"{_quote(text)} is too large a whole number to store")
+                return bounded(int(digits))
+            raise Invalid(f"{_quote(text)} is not a whole number")
+        if kind is int:
+            return bounded(value)  # type: ignore[arg-type]
+        raise Invalid(f"{_quote(value)} is {_kind(value)}, not a whole number")
+
+    return coerce
+
+
+def decimal_coercer(field: Field, date1904: bool) -> Coercer:
+    lo = float(field.min) if field.min is not None else None  # type: ignore[arg-type]
+    hi = float(field.max) if field.max is not None else None  # type: ignore[arg-type]
+    required = field.required
+
+    def bounded(number: float, shown: object) -> float:
+        if number - number != 0.0:  # beyond a double once rounded ("1e400"): JSON has no inf
+            raise Invalid(f"{_quote(shown)} is too large a number to store")
+        if lo is not None and number < lo:
+            raise Invalid(f"{_quote(shown)} is less than the minimum {field.min}")
+        if hi is not None and number > hi:
+            raise Invalid(f"{_quote(shown)} is more than the maximum {field.max}")
+        return number
+
+    def coerce(value: object) -> Any:
+        kind = type(value)
+        if kind is NumberText:
+            value, kind = value.value, float  # type: ignore[attr-defined]
+        if kind is float:
+            if value != value or value in (float("inf"), float("-inf")):
+                raise Invalid(f"{_quote(value)} is not a number")
+            # Excel shows 15 significant digits; beyond them is binary noise (0.1+0.2).
+            return bounded(float(f"{value:.15g}"), value)
+        if kind is str:
+            text = value.strip()  # type: ignore[attr-defined]
+            if not text:
+                return _empty_text(required)
+            if not _DEC_TEXT.fullmatch(text) or not any(c.isdigit() for c in text):
+                raise Invalid(f"{_quote(text)} is not a number")
+            try:
+                number = Decimal(text.replace(",", ""))
+            except InvalidOperation:
+                raise Invalid(f"{_quote(text)} is not a number") from None
+            digits = len(number.normalize().as_tuple().digits)
+            if digits > _MAX_DIGITS:
+                raise Invalid(
+                    f"{_quote(text)} has more than {_MAX_DIGITS} significant digits "
+                    "and cannot be stored exactly"
+                )
+            return bounded(float(number), text)
+        if kind is int:
+            return bounded(float(value), value)  # type: ignore[arg-type]
+        raise Invalid(f"{_quote(value)} is {_kind(value)}, not a number")
+
+    return coerce
+
+
+def _parse_text_moment(text: str, formats: tuple[str, ...]) -> datetime | date | None:
+    try:
+        if len(text) <= 10:
+            return date.fromisoformat(text)
+        return datetime.fromisoformat(text)
+    except ValueError:
+        pass
+    for fmt in formats:
+        try:
+            return datetime.strptime(text, fmt)
+        except ValueError:
+            continue
+    return None
+
+
+def _serial(value: float, date1904: bool) -> datetime:
+    if not 0 <= value <= MAX_SERIAL:
+        raise Invalid(f"{_quote(value)} is a number, not a date")
+    return serial_to_datetime(value, date1904)
+
+
+def date_coercer(field: Field, date1904: bool) -> Coercer:
+    lo, hi = field.min, field.max
+    formats = field.formats
+    hint = "YYYY-MM-DD" + (f" or {_format_hint(formats)}" if formats else "")
+    required = field.required
+
+    def bounded(day: date) -> str:
+        if lo is not None and day < lo:  # type: ignore[operator]
+            raise Invalid(f"{day.isoformat()} is before the earliest allowed date {lo}")
+        if hi is not None and day > hi:  # type: ignore[operator]
+            raise Invalid(f"{day.isoformat()} is after the latest allowed date {hi}")
+        return day.isoformat()
+
+    def from_moment(moment: datetime) -> str:
+        if moment.year < _FIRST_YEAR:
+            raise Invalid(f"{_quote(moment)} is not a valid Excel date")
+        if moment.time() != time():
+            raise Invalid(f"{_quote(moment)} has a time of day; a date alone is expected")
+        return bounded(moment.date())
+
+    def coerce(value: object) -> Any:
+        kind = type(value)
+        if kind is date:
+            if value.year < _FIRST_YEAR:  # type: ignore[attr-defined]
+                raise Invalid(f"{_quote(value)} is not a valid Excel date")
+            return bounded(value)  # type: ignore[arg-type]
+        if kind is datetime:
+            return from_moment(value)  # type: ignore[arg-type]
+        if kind is float or kind is int:
+            return from_moment(_serial(value, date1904))  # type: ignore[arg-type]
+        if kind is str:
+            text = value.strip()  # type: ignore[attr-defined]
+            if not text:
+                return _empty_text(required)
+            parsed = _parse_text_moment(text, formats)
+            if parsed is None:
+                raise Invalid(f"{_quote(text)} is not a date (expected {hint})")
+            if type(parsed) is datetime:
+                return from_moment(parsed)
+            return bounded(parsed)
+        raise Invalid(f"{_quote(value)} is {_kind(value)}, not a date")
+
+    return coerce
+
+
+def datetime_coercer(field: Field, date1904: bool) -> Coercer:
+    lo, hi = field.min, field.max
+    formats = field.formats
+    hint = "YYYY-MM-DD hh:mm:ss" + (f" or {_format_hint(formats)}" if formats else "")
+    required = field.required
+
+    def bounded(moment: datetime) -> str:
+        if lo is not None and _comparable(moment, lo) < lo:  # type: ignore[operator]
+            raise Invalid(f"{moment.isoformat(sep=' ')} is before the earliest allowed {lo}")
+        if hi is not None and _comparable(moment, hi) > hi:  # type: ignore[operator]
+            raise Invalid(f"{moment.isoformat(sep=' ')} is after the latest allowed {hi}")
+        return moment.isoformat()
+
+    def coerce(value: object) -> Any:
+        kind = type(value)
+        if (kind is datetime or kind is date) and value.year < _FIRST_YEAR:  # type: ignore[attr-defined]
+            raise Invalid(f"{_quote(value)} is not a valid Excel date")
+        if kind is datetime:
+            return bounded(value)  # type: ignore[arg-type]
+        if kind is date:
+            return bounded(datetime.combine(value, time()))  # type: ignore[arg-type]
+        if kind is float or kind is int:
+            return bounded(_serial(value, date1904))  # type: ignore[arg-type]
+        if kind is str:
+            text = value.strip()  # type: ignore[attr-defined]
+            if not text:
+                return _empty_text(required)
+            parsed = _parse_text_moment(text, formats)
+            if parsed is None:
+                raise Invalid(f"{_quote(text)} is not a date and time (expected {hint})")
+            if type(parsed) is date:
+                parsed = datetime.combine(parsed, time())
+            return bounded(parsed)  # type: ignore[arg-type]
+        raise Invalid(f"{_quote(value)} is {_kind(value)}, not a date and time")
+
+    return coerce
+
+
+def _comparable(moment: datetime, bound: object) -> datetime:
+    """Compare aware and naive datetimes sensibly: drop the offset when the bound has none."""
+    if isinstance(bound, datetime) and bound.tzinfo is None and moment.tzinfo is not None:
+        return moment.replace(tzinfo=None)
+    if isinstance(bound, datetime) and bound.tzinfo is not None and moment.tzinfo is None:
+        return moment.replace(tzinfo=bound.tzinfo)
+    return moment
+
+
+def boolean_coercer(field: Field, date1904: bool) -> Coercer:
+    required = field.required
+
+    def coerce(value: object) -> Any:
+        kind = type(value)
+        if kind is bool:
+            return value
+        if kind is str:
+            text = value.strip().casefold()  # type: ignore[attr-defined]
+            if not text:
+                return _empty_text(required)
+            if text in _TRUE:
+                return True
+            if text in _FALSE:
+                return False
+            raise Invalid(f"{_quote(value)} is not yes/no (use true/false, yes/no, y/n or 1/0)")
+        if kind is float or kind is int:
+            if value == 1:
+                return True
+            if value == 0:
+                return False
+        raise Invalid(f"{_quote(value)} is not yes/no (use true/false, yes/no, y/n or 1/0)")
+
+    return coerce
+
+
+def email_coercer(field: Field, date1904: bool) -> Coercer:
+    text_check = string_coercer(field, date1904)
+
+    def coerce(value: object) -> Any:
+        if type(value) is not str:
+            raise Invalid(f"{_quote(value)} is {_kind(value)}, not an email address")
+        text = value.strip()
+        if text and not _EMAIL.fullmatch(text):
+            raise Invalid(f"{_quote(text)} is not a valid email address")
+        return text_check(text)
+
+    return coerce
+
+
+def enum_coercer(field: Field, date1904: bool) -> Coercer:
+    canonical = {c.casefold(): c for c in field.choices}
+    exact = {c: c for c in field.choices}
+    listing = ", ".join(field.choices)
+    if len(listing) > 200:
+        listing = listing[:197] + "..."
+    required = field.required
+
+    def coerce(value: object) -> Any:
+        found = exact.get(value) if type(value) is str else None
+        if found is not None:
+            return found
+        shown = value.text if type(value) is NumberText else value
+        text = (display_text(shown) or "").strip()
+        if not text:
+            return _empty_text(required)
+        found = canonical.get(text.casefold())
+        if found is None:
+            raise Invalid(f"{_quote(text)} is not one of: {listing}")
+        return found
+
+    return coerce

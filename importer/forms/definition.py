@@ -1,0 +1,396 @@
+"""Form definitions: the fields a workbook must provide, their types and rules.
+
+A form is written by a person in TOML (see README, "Forms") and stored as JSON in the
+database. Both paths go through one parser, so a stored definition is as strictly checked
+as a file; every refusal is a FormError naming the field (and key) at fault.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from importer.errors import FormError
+from importer.fields.registry import (
+    FIELD_TYPE_SPECS,
+    FIELD_TYPES,
+    RULES,
+    Bound,
+    FieldType,
+    FieldTypeSpec,
+    Rule,
+)
+
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_FORM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$")
+_NOT_ALNUM = re.compile(r"[\W_]+")
+
+# "message" goes with "pattern": what a sender is told when a cell does not match it.
+_FIELD_KEYS = {"name", "header", "aliases", "type", "required", "description", "message", *RULES}
+_FORM_KEYS = {"name", "key", "fields", "description"}
+
+
+def normalize_header(text: object) -> str:
+    """The matching key of a header: case, spaces and punctuation do not count.
+
+    "Order ID", "order_id", " ORDER-id " all give "orderid".
+    """
+    folded = unicodedata.normalize("NFKC", str(text)).casefold()
+    return _NOT_ALNUM.sub("", folded)
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    header: str
+    type: FieldType
+    aliases: tuple[str, ...] = ()
+    required: bool = False
+    min: Bound | None = None
+    max: Bound | None = None
+    min_length: int | None = None
+    max_length: int | None = None
+    pattern: str | None = None
+    message: str | None = None  # the reason given for a cell that does not match `pattern`
+    choices: tuple[str, ...] = ()
+    formats: tuple[str, ...] = ()  # strptime formats accepted for text dates
+    description: str | None = None
+
+    @property
+    def spec(self) -> FieldTypeSpec:
+        """What the field's type is: its rules, coercers, PostgreSQL type."""
+        return FIELD_TYPE_SPECS[self.type]
+
+    @property
+    def match_keys(self) -> tuple[str, ...]:
+        """Normalized header, name and aliases: any sheet header equal to one matches."""
+        keys = [normalize_header(self.header), normalize_header(self.name)]
+        keys += [normalize_header(a) for a in self.aliases]
+        return tuple(dict.fromkeys(k for k in keys if k))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "header": self.header, "type": self.type}
+        if self.aliases:
+            out["aliases"] = list(self.aliases)
+        if self.required:
+            out["required"] = True
+        for key in ("min", "max"):
+            bound = getattr(self, key)
+            if bound is not None:
+                out[key] = _bound_to_json(bound)
+        for key in ("min_length", "max_length", "pattern", "message", "description"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.formats:
+            out["formats"] = list(self.formats)
+        return out
+
+
+@dataclass(frozen=True)
+class Form:
+    name: str
+    fields: tuple[Field, ...]
+    key: tuple[str, ...] = ()
+    description: str | None = None
+    _by_name: dict[str, Field] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._by_name.update({f.name: f for f in self.fields})
+
+    def field(self, name: str) -> Field:
+        return self._by_name[name]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name}
+        if self.description:
+            out["description"] = self.description
+        if self.key:
+            out["key"] = list(self.key)
+        out["fields"] = [f.to_json() for f in self.fields]
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Form:
+        return parse_form(data, source="stored form")
+
+
+def load_form_file(path: Path) -> Form:
+    """Read and check a TOML form definition; FormError names the field at fault."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise FormError(f"{path}: file not found") from None
+    except UnicodeDecodeError:
+        raise FormError(f"{path}: not a text file (expected UTF-8 TOML)") from None
+    except OSError as exc:
+        raise FormError(f"{path}: {exc.strerror or exc}") from None
+    return parse_form_text(text, source=str(path))
+
+
+def parse_form_text(text: str, *, source: str = "form") -> Form:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise FormError(f"{source}: not valid TOML ({exc})") from None
+    return parse_form(data, source=source)
+
+
+# --- parsing and checking ---------------------------------------------------------------------
+
+
+def parse_form(data: Mapping[str, Any], *, source: str = "form") -> Form:
+    def fail(message: str) -> FormError:
+        return FormError(f"{source}: {message}")
+
+    if not isinstance(data, Mapping):
+        raise fail("a form definition must be a table")
+    unknown = sorted(set(data) - _FORM_KEYS)
+    if unknown:
+        raise fail(f"unknown key {unknown[0]!r} (allowed: {', '.join(sorted(_FORM_KEYS))})")
+    name = data.get("name")
+    if not isinstance(name, str) or not _FORM_NAME.match(name):
+        raise fail(
+            "'name' must be a short name of letters, digits, '_', '-' or '.' "
+            '(e.g. name = "orders")'
+        )
+    description = _optional_str(data.get("description"), "description", fail)
+    raw_fields = data.get("fields")
+    if not isinstance(raw_fields, list) or not raw_fields:
+        raise fail("at least one [[fields]] entry is required")
+
+    fields: list[Field] = []
+    seen_names: set[str] = set()
+    # key -> (field, whether it is that field's header). Fields may share a header (a
+    # sheet that repeats one: they take its columns by position); any other overlap of
+    # headers, aliases and names would make matching ambiguous.
+    seen_keys: dict[str, tuple[str, bool]] = {}
+    for index, raw in enumerate(raw_fields, start=1):
+        parsed = _parse_field(raw, index, source)
+        if parsed.name in seen_names:
+            raise fail(f"field {parsed.name!r} is defined twice")
+        seen_names.add(parsed.name)
+        header_key = normalize_header(parsed.header)
+        for key in parsed.match_keys:
+            other = seen_keys.get(key)
+            if other is not None and not (other[1] and key == header_key):
+                raise fail(
+                    f"field {parsed.name!r}: header or alias matching {key!r} is already "
+                    f"used by field {other[0]!r}"
+                )
+            seen_keys.setdefault(key, (parsed.name, key == header_key))
+        fields.append(parsed)
+
+    raw_key = data.get("key", [])
+    if isinstance(raw_key, str):
+        raw_key = [raw_key]
+    if not isinstance(raw_key, list) or not all(isinstance(k, str) for k in raw_key):
+        raise fail("'key' must be a list of field names")
+    by_name = {f.name: f for f in fields}
+    for k in raw_key:
+        if k not in by_name:
+            raise fail(f"key field {k!r} is not one of the form's fields")
+        if not by_name[k].required:
+            raise fail(f"key field {k!r} must be required (required = true)")
+    if len(set(raw_key)) != len(raw_key):
+        raise fail("'key' names a field twice")
+    return Form(name=name, fields=tuple(fields), key=tuple(raw_key), description=description)
+
+
+def _optional_str(value: object, key: str, fail: Any) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise fail(f"{key!r} must be text")
+    return value
+
+
+def _parse_field(raw: object, index: int, source: str) -> Field:
+    label = f"field #{index}"
+
+    def fail(message: str) -> FormError:
+        return FormError(f"{source}: {label}: {message}")
+
+    if not isinstance(raw, Mapping):
+        raise fail("must be a table ([[fields]])")
+    name = raw.get("name")
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise fail("'name' must be an identifier (letters, digits, '_'; e.g. order_id)")
+    label = f"field {name!r}"
+    unknown = sorted(set(raw) - _FIELD_KEYS)
+    if unknown:
+        raise fail(f"unknown key {unknown[0]!r} (allowed: {', '.join(sorted(_FIELD_KEYS))})")
+
+    ftype = raw.get("type", "string")
+    if ftype not in FIELD_TYPES:
+        raise fail(f"type {ftype!r} is not one of {', '.join(FIELD_TYPES)}")
+    spec = FIELD_TYPE_SPECS[ftype]
+    header = raw.get("header", name)
+    if not isinstance(header, str) or not normalize_header(header):
+        raise fail("'header' must be text with at least one letter or digit")
+    aliases = raw.get("aliases", [])
+    if isinstance(aliases, str):
+        aliases = [aliases]
+    if not isinstance(aliases, list) or not all(
+        isinstance(a, str) and normalize_header(a) for a in aliases
+    ):
+        raise fail("'aliases' must be a list of header texts")
+    required = raw.get("required", False)
+    if not isinstance(required, bool):
+        raise fail("'required' must be true or false")
+
+    min_length = _length(raw.get("min_length"), "min_length", fail)
+    max_length = _length(raw.get("max_length"), "max_length", fail)
+    if min_length is not None and max_length is not None and min_length > max_length:
+        raise fail("'min_length' is greater than 'max_length'")
+    if (min_length is not None or max_length is not None) and "min_length" not in spec.rules:
+        raise fail(
+            f"'min_length'/'max_length' apply to {_types_allowing('min_length')} fields, "
+            f"not {ftype}"
+        )
+
+    pattern = raw.get("pattern")
+    if pattern is not None:
+        if not isinstance(pattern, str):
+            raise fail("'pattern' must be a regular expression in a string")
+        if "pattern" not in spec.rules:
+            raise fail(f"'pattern' applies to {_types_allowing('pattern')} fields, not {ftype}")
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise fail(f"'pattern' is not a valid regular expression ({exc})") from None
+    message = raw.get("message")
+    if message is not None:
+        if not isinstance(message, str) or not message.strip():
+            raise fail("'message' must be text (what the sender is told when 'pattern' fails)")
+        if pattern is None:
+            raise fail("'message' goes with 'pattern': it is the reason given when it fails")
+        message = message.strip()
+
+    choices = raw.get("choices")
+    if "choices" in spec.rules:
+        if not isinstance(choices, list) or not choices:
+            raise fail(f"{_a(ftype)} field needs a non-empty 'choices' list")
+        if not all(isinstance(c, str) and c.strip() for c in choices):
+            raise fail("'choices' must be non-empty texts")
+        folded = [c.strip().casefold() for c in choices]
+        if len(set(folded)) != len(folded):
+            raise fail("'choices' repeats a value (choices are matched ignoring case)")
+    elif choices is not None:
+        raise fail(f"'choices' applies to {_types_allowing('choices')} fields only")
+
+    formats = raw.get("formats", [])
+    if isinstance(formats, str):
+        formats = [formats]
+    if not isinstance(formats, list) or not all(isinstance(f, str) and f for f in formats):
+        raise fail("'formats' must be a list of date formats such as \"%d/%m/%Y\"")
+    if formats and "formats" not in spec.rules:
+        raise fail(f"'formats' applies to {_types_allowing('formats')} fields only")
+    for fmt in formats:
+        if "%" not in fmt:
+            raise fail(f'format {fmt!r} has no % directive (e.g. "%d/%m/%Y")')
+        try:
+            datetime(2001, 2, 3, 4, 5, 6).strftime(fmt)
+        except ValueError:
+            raise fail(f"format {fmt!r} is not a valid date format") from None
+
+    lo = _bound(raw.get("min"), "min", spec, fail)
+    hi = _bound(raw.get("max"), "max", spec, fail)
+    if lo is not None and hi is not None and lo > hi:  # type: ignore[operator]
+        raise fail("'min' is greater than 'max'")
+
+    return Field(
+        name=name,
+        header=header.strip(),
+        type=spec.name,
+        aliases=tuple(a.strip() for a in aliases),
+        required=required,
+        min=lo,
+        max=hi,
+        min_length=min_length,
+        max_length=max_length,
+        pattern=pattern,
+        message=message,
+        choices=tuple(c.strip() for c in choices) if "choices" in spec.rules and choices else (),
+        formats=tuple(formats),
+        description=_optional_str(raw.get("description"), "description", fail),
+    )
+
+
+def _length(value: object, key: str, fail: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise fail(f"{key!r} must be a whole number >= 0")
+    return value
+
+
+def _bound(value: object, key: str, spec: FieldTypeSpec, fail: Any) -> Bound | None:
+    if value is None:
+        return None
+    if spec.parse_bound is None:
+        raise fail(
+            f"{key!r} does not apply to {spec.name} fields (use min_length/max_length for text)"
+        )
+    return spec.parse_bound(value, key, fail)
+
+
+def _types_allowing(rule: Rule) -> str:
+    """The types a rule applies to, for messages: "string and email"."""
+    names = [name for name, spec in FIELD_TYPE_SPECS.items() if rule in spec.rules]
+    return " and ".join(filter(None, [", ".join(names[:-1]), names[-1]]))
+
+
+def _a(noun: str) -> str:
+    return f"an {noun}" if noun[0] in "aeiou" else f"a {noun}"
+
+
+def _bound_to_json(bound: Bound) -> Any:
+    if isinstance(bound, date | datetime):
+        return bound.isoformat()
+    if isinstance(bound, Decimal):
+        return str(bound)
+    return bound
+
+
+# --- TOML output (forms infer, forms show) ----------------------------------------------------
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    text = str(value)
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    escaped = escaped.replace("\t", "\\t").replace("\r", "\\r")
+    return f'"{escaped}"'
+
+
+def form_to_toml(form: Form, *, comments: Mapping[str, str] | None = None) -> str:
+    """The form as a TOML file a person can edit (load_form_file reads it back unchanged)."""
+    data = form.to_json()
+    lines = [f"name = {_toml_value(data['name'])}"]
+    if "description" in data:
+        lines.append(f"description = {_toml_value(data['description'])}")
+    if "key" in data:
+        lines.append(f"key = {_toml_value(data['key'])}")
+    for entry in data["fields"]:
+        lines.append("")
+        note = (comments or {}).get(entry["name"])
+        if note:
+            lines.append(f"# {note}")
+        lines.append("[[fields]]")
+        for key, value in entry.items():
+            lines.append(f"{key} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"

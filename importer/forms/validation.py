@@ -1,0 +1,263 @@
+"""Row validation, a batch at a time: header matching once, then coercion of every cell.
+
+Validator(form, header) matches the sheet's columns to the form's fields (refusing a
+sheet that lacks required columns before any job exists); validate(rows) returns the
+valid rows as JSON-ready dicts and the rejected ones with every error of each row.
+
+Speed: a batch is transposed into columns and each column is coerced in a few C-level
+passes (column_coerce.py); only rows with a failed cell are walked again, field by field,
+to collect all of their errors.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Any, NamedTuple, overload
+
+from importer.excel.values import Row, RowBatch, display_texts
+from importer.fields.cells import Coercer, build_coercer
+from importer.fields.columns import ColumnCoercer, column_coercer
+from importer.forms.definition import Form
+from importer.forms.header_match import match_header
+from importer.forms.row_json import RowTemplate
+
+
+class ValidRow(NamedTuple):
+    """A row that passed: (a named tuple, built once per row, cheaper than a dataclass)."""
+
+    number: int
+    data: dict[str, Any]  # JSON-ready, keyed by field name
+
+
+@dataclass(slots=True)
+class RowError:
+    column: str  # the sheet's header text
+    raw: str | None  # the cell as text
+    message: str
+
+
+@dataclass(slots=True)
+class RejectedRow:
+    number: int
+    values: list[str | None]  # every cell of the row as text, in the sheet's column order
+    errors: list[RowError]
+    cells: Sequence[object] = ()  # the same cells as read (typed), for the error workbook
+
+
+# The columns the error workbook adds after the sheet's own (report.py). A header ending in
+# exactly these two texts, in this order, is an error workbook sent back: they are not data.
+PROBLEMS_COLUMN = "Problems"
+SOURCE_ROW_COLUMN = "Source row"
+OWN_COLUMNS = (PROBLEMS_COLUMN, SOURCE_ROW_COLUMN)
+
+
+def data_width(header: Sequence[str]) -> int:
+    """How many of the header's columns are the sheet's data: all but the error workbook's
+    own trailing columns, when the header ends with them."""
+    width = len(header)
+    tail = [str(text).strip() for text in header[width - len(OWN_COLUMNS) :]]
+    return width - len(OWN_COLUMNS) if tuple(tail) == OWN_COLUMNS else width
+
+
+Builder = Callable[[Iterable[tuple[object, ...]]], list[ValidRow]]
+
+
+class ValidRows(Sequence[ValidRow]):
+    """A batch's valid rows, kept as the validated columns: the writer encodes them to JSON
+    from there (row_json), and a ValidRow with its dict is only built when asked for."""
+
+    def __init__(
+        self,
+        numbers: list[int],
+        columns: Sequence[Sequence[Any]],
+        build: Builder | None = None,
+        template: RowTemplate | None = None,
+    ) -> None:
+        self.numbers = numbers
+        self.columns = columns
+        self._build = build
+        self._template = template
+        self._rows: list[ValidRow] | None = None
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    @overload
+    def __getitem__(self, index: int) -> ValidRow: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[ValidRow]: ...
+    def __getitem__(self, index: int | slice) -> ValidRow | list[ValidRow]:
+        return self.rows()[index]
+
+    def __iter__(self) -> Iterator[ValidRow]:
+        return iter(self.rows())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, ValidRows):
+            return self.rows() == other.rows()
+        if isinstance(other, list):
+            return self.rows() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable-looking sequence: like a list
+
+    def __repr__(self) -> str:
+        return f"ValidRows({self.rows()!r})"
+
+    def rows(self) -> list[ValidRow]:
+        if self._rows is None:
+            assert self._build is not None or not self.numbers
+            built = (
+                self._build(zip(self.numbers, *self.columns, strict=True)) if self._build else []
+            )
+            self._rows = built
+        return self._rows
+
+    def json_document(self) -> str:
+        """``[[row_number, {field: value, ...}], ...]`` as JSON text."""
+        if not self.numbers:
+            return "[]"
+        if self._template is None:
+            raise TypeError("these rows have no JSON template")
+        return self._template.document(self.numbers, self.columns)
+
+
+@dataclass
+class BatchResult:
+    valid: ValidRows = field(default_factory=lambda: ValidRows([], []))
+    rejected: list[RejectedRow] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Column:
+    name: str  # field name
+    index: int  # column index in the sheet
+    header: str  # the sheet's header text
+    coerce: Coercer  # one cell
+    bulk: ColumnCoercer  # the batch's cells of this column
+
+
+def _fit(values: Sequence[object], width: int) -> tuple[object, ...]:
+    return (tuple(values) + (None,) * width)[:width]
+
+
+class Validator:
+    def __init__(
+        self,
+        form: Form,
+        header: list[str],
+        *,
+        date1904: bool = False,
+        mapping: Mapping[str, str] | None = None,
+        ignored: Iterable[str] = (),
+    ) -> None:
+        self.form = form
+        self.header = list(header)
+        # InputError here: the header does not fit the form (see header_match). The
+        # columns an error file adds (Problems, Source row) are not data.
+        data = self.header[: data_width(self.header)]
+        match = match_header(form, data, mapping=mapping, ignored=ignored)
+        matched = match.columns
+        self.extra_columns = match.extra
+        self.columns = []
+        for f in form.fields:
+            if f.name in matched:
+                coerce = build_coercer(f, date1904=date1904)
+                index = matched[f.name]
+                self.columns.append(
+                    _Column(f.name, index, self.header[index], coerce, column_coercer(f, coerce))
+                )
+        self.absent = [f.name for f in form.fields if f.name not in matched]
+        self._build = self._builder()
+        self._template = RowTemplate([c.name for c in self.columns], self.absent)
+
+    def _builder(self) -> Builder:
+        """(number, value, value, ...) tuples -> ValidRows, the data dict written as a literal
+        (twice as fast as dict(zip(names, values)))."""
+        names = [f"x{i}" for i in range(len(self.columns))]
+        items = [f"{c.name!r}: {x}" for c, x in zip(self.columns, names, strict=True)]
+        items += [f"{name!r}: None" for name in self.absent]
+        source = (
+            f"def build(rows):\n    return [new(ValidRow, (n, {{{', '.join(items)}}}))"
+            f" for n, {''.join(x + ', ' for x in names)}in rows]\n"
+        )
+        env: dict[str, Any] = {"new": tuple.__new__, "ValidRow": ValidRow}
+        # Field names are identifiers (forms.py checks them): safe to write into code.
+        exec(compile(source, "<validator>", "exec"), env)
+        build: Builder = env["build"]
+        return build
+
+    def validate(self, rows: Sequence[Row]) -> BatchResult:
+        """Coerce a batch column by column (see column_coerce); rows with any failed cell
+        are walked again, field by field, to collect all of their errors."""
+        result = BatchResult()
+        count = len(rows)
+        if not count:
+            return result
+        width = len(self.header)
+        if isinstance(rows, RowBatch):  # a reader's batch: its cells as they are
+            numbers, cells = rows.numbers, rows.cells
+        else:
+            numbers, cells = list(map(itemgetter(0), rows)), list(map(itemgetter(1), rows))
+        try:
+            columns = list(zip(*cells, strict=True))
+        except ValueError:  # readers give rows as wide as the header; rows built by hand may not
+            cells = [_fit(values, width) for values in cells]
+            columns = list(zip(*cells, strict=True))
+        if len(columns) != width:
+            cells = [_fit(values, width) for values in cells]
+            columns = list(zip(*cells, strict=True))
+        stored: list[list[Any]] = []
+        problems: dict[int, list[tuple[_Column, str]]] = {}
+        for col in self.columns:
+            values, failed = col.bulk(columns[col.index])
+            stored.append(values)
+            for index, message in failed:
+                problems.setdefault(index, []).append((col, message))
+        if problems:
+            bad = sorted(problems)
+            texts = _rows_as_texts([cells[index] for index in bad])
+            result.rejected = [
+                RejectedRow(
+                    numbers[index],
+                    row_texts,
+                    [
+                        RowError(col.header, row_texts[col.index], msg)
+                        for col, msg in problems[index]
+                    ],
+                    cells[index],
+                )
+                for index, row_texts in zip(bad, texts, strict=True)
+            ]
+            # The coercers' lists are this batch's own: drop the rejected rows in place
+            # (a few memmoves instead of a copy of every column).
+            numbers = list(numbers)
+            bad.reverse()
+            for column in (numbers, *stored):
+                for index in bad:
+                    del column[index]
+        result.valid = ValidRows(numbers, stored, self._build, self._template)
+        return result
+
+
+def _rows_as_texts(rows: list[Sequence[object]]) -> list[list[str | None]]:
+    """Rows' cells as storable texts (display_text of each, NUL replaced), a column at a
+    time: a column of one common type takes a C-level pass or two."""
+    columns = [_column_texts(column) for column in zip(*rows, strict=True)]
+    return list(map(list, zip(*columns, strict=True)))
+
+
+def _column_texts(cells: Sequence[object]) -> Sequence[str | None]:
+    texts = display_texts(cells)
+    if "\x00" in "".join(filter(None, texts)):
+        return list(map(_storable, texts))
+    return texts
+
+
+def _storable(text: str | None) -> str | None:
+    """Text PostgreSQL can hold: a NUL character becomes U+FFFD (the replacement mark)."""
+    if text is not None and "\x00" in text:
+        return text.replace("\x00", "\ufffd")
+    return text

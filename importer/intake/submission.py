@@ -1,0 +1,278 @@
+"""Submitting a workbook: check it against the form, store its bytes, create the job.
+
+Everything that can refuse the input (unreadable file, unknown form or sheet, a header that
+lacks required columns) happens before any job exists (exit 2). The same (form, sheet,
+sha256) is one job: submitting it again returns the existing job unless ``force``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from importer.config import ImportSettings
+from importer.database import Connection
+from importer.errors import InputError, UsageError
+from importer.repositories import jobs
+from importer.repositories.jobs import Job
+from importer.states import JobStatus, ProgressPhase
+
+if TYPE_CHECKING:
+    from importer.excel import SheetPeek
+    from importer.excel.base import SheetReader
+    from importer.forms.definition import Form
+
+
+@dataclass(frozen=True)
+class Submission:
+    job: Job
+    created: bool  # False: this file was submitted before; ``job`` is that import
+    extra_columns: tuple[str, ...] = ()
+    scheduled_timer: int | None = None
+    scheduled_for: datetime | None = None  # the scheduled timer's due time (database clock)
+    reader: SheetReader | None = None  # keep_reader: the open sheet, for the job's own run
+
+
+@dataclass(frozen=True)
+class ReadingProgress:
+    """What a submit is doing before its job exists (the CLI shows it: a big workbook takes
+    seconds to parse). ``phase``: OPENING (reading the workbook) or COUNTING (its rows)."""
+
+    file_name: str
+    size_bytes: int | None
+    phase: ProgressPhase
+    sheet: str | None = None  # the sheet asked for, then the one being read
+
+
+ReadingCallback = Callable[[ReadingProgress], None]
+
+
+def _size_of(path: Path) -> int | None:
+    try:
+        return path.stat().st_size if path.is_file() else None
+    except OSError:
+        return None  # read_workbook_bytes says what is wrong
+
+
+def read_workbook_bytes(path: Path) -> bytes:
+    try:
+        if path.exists() and not path.is_dir() and not path.is_file():  # /dev/zero, a FIFO
+            raise InputError(f"{path}: not a regular file (a device, pipe or socket)")
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: file not found") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not a workbook") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+
+
+def submit_workbook(
+    conn: Connection,
+    source: Path | bytes,
+    *,
+    form_name: str | None,
+    file_name: str | None = None,
+    settings: ImportSettings,
+    sheet: str | None = None,
+    engine: str = "auto",
+    memory_budget_mb: int = 512,
+    force: bool = False,
+    claim_owner: str | None = None,
+    due_at: datetime | timedelta | None = None,
+    timer_max_attempts: int = 5,
+    keep_reader: bool = False,
+    column_map: Mapping[str, str] | None = None,
+    on_progress: ReadingCallback | None = None,
+) -> Submission:
+    """Check, store and create (one transaction). ``conn`` must be in autocommit mode.
+
+    ``source``: the workbook's path, or its bytes with ``file_name`` (what messages and the
+    job call it; required with bytes). With a path, ``file_name`` defaults to its name.
+
+    ``claim_owner``: lease the new job to this owner in the same transaction (a foreground
+    run), so no worker can take it first. ``due_at``: the job waits on a scheduled_import
+    timer instead (a ``timedelta``: that long from now by the database's clock; a moment
+    already past by that clock is refused). Otherwise workers are notified. ``keep_reader``:
+    a new job claimed by ``claim_owner`` comes back with the open sheet
+    (``Submission.reader``) for its run.
+
+    A job that will not run here (no ``claim_owner``, or ``due_at``) gets the same checks
+    and header check from peek_sheet, without parsing every row: its total_rows stays NULL
+    and the run that reads the rows counts them. ``on_progress`` hears what is being read
+    (the workbook, then its rows being counted) before any job exists.
+    """
+    from importer.excel import open_sheet, peek_sheet
+    from importer.repositories.forms import get_form
+
+    # A named form is looked up before the file is read (an unknown name is the error).
+    named = get_form(conn, form_name) if form_name is not None else None
+    if isinstance(due_at, datetime) and due_at <= jobs.db_now(conn):
+        # The database's clock decides: this host's may be minutes off.
+        raise UsageError(
+            f"the start time {due_at.isoformat()} is in the past by the database's clock;"
+            " use a later time"
+        )
+    tell = on_progress or (lambda event: None)
+    if isinstance(source, bytes):
+        if not file_name:
+            raise UsageError("a workbook given as bytes needs its file name (file_name=...)")
+        size: int | None = len(source)
+        content, name = source, file_name
+        tell(ReadingProgress(name, size, ProgressPhase.OPENING, sheet))
+    else:
+        name, size = file_name or source.name, _size_of(source)
+        tell(ReadingProgress(name, size, ProgressPhase.OPENING, sheet))
+        content = read_workbook_bytes(source)
+
+    mapping = dict(column_map or {})
+
+    def store_for(header: list[str]) -> _Store:
+        form, version = named or choose_for_header(conn, header, mapping)
+        return _Store(
+            conn, content, name, form, version, settings, force, timer_max_attempts, mapping
+        )
+
+    if claim_owner is None or due_at is not None:
+        # Runs elsewhere, later: the safety and header checks without parsing every row.
+        peek = peek_sheet(
+            content,
+            sheet=sheet,
+            engine=engine,
+            memory_budget_mb=memory_budget_mb,
+            file_name=name,
+        )
+        return store_for(peek.header).submit(peek, None, claim_owner=None, due_at=due_at)
+
+    reader = open_sheet(
+        content, sheet=sheet, engine=engine, memory_budget_mb=memory_budget_mb, file_name=name
+    )
+
+    def count_rows() -> int:
+        tell(ReadingProgress(name, size, ProgressPhase.COUNTING, reader.sheet_name))
+        return reader.count_rows()
+
+    try:
+        submission = store_for(reader.header).submit(
+            reader, count_rows, claim_owner=claim_owner, due_at=None
+        )
+    except BaseException:
+        reader.close()
+        raise
+    if keep_reader and submission.created and submission.job.status is JobStatus.RUNNING:
+        # The foreground run reads these very bytes: hand the open sheet over, no second parse.
+        return replace(submission, reader=reader)
+    reader.close()
+    return submission
+
+
+def choose_for_header(
+    conn: Connection, header: list[str], mapping: dict[str, str]
+) -> tuple[Form, int]:
+    """No --form: the registered form (current versions) this header is for."""
+    from importer.forms.choice import choose_form
+    from importer.repositories.forms import current_forms
+
+    return choose_form(current_forms(conn), header, mapping)
+
+
+@dataclass(frozen=True)
+class _Store:
+    conn: Connection
+    content: bytes
+    file_name: str
+    form: Form
+    version: int
+    settings: ImportSettings
+    force: bool
+    timer_max_attempts: int
+    column_map: dict[str, str]
+
+    def submit(
+        self,
+        sheet: SheetPeek | SheetReader,
+        count_rows: Callable[[], int] | None,
+        *,
+        claim_owner: str | None,
+        due_at: datetime | timedelta | None,
+    ) -> Submission:
+        """The header check, then the existing job or a new one. ``count_rows``: the sheet
+        is parsed already, so count it now (otherwise the job's run does)."""
+        from importer.forms.validation import Validator
+
+        # InputError: the header does not fit the form.
+        validator = Validator(self.form, sheet.header, mapping=self.column_map)
+        new = jobs.NewJob(
+            form=self.form.name,
+            form_version=self.version,
+            file=jobs.file_sha256(self.content),
+            file_name=self.file_name,
+            sheet=sheet.sheet_name,
+            engine=sheet.engine,  # what auto chose: every run of the job reads alike
+            header=list(sheet.header),
+            total_rows=None,
+            max_attempts=self.settings.max_attempts,
+            column_map=self.column_map,
+            keyed=bool(self.form.key),
+        )
+        existing = None if self.force else jobs.find_job_by_key(self.conn, new.key)
+        if existing is not None:
+            return Submission(existing, created=False)
+        if count_rows is not None:
+            new = replace(new, total_rows=count_rows())
+        submission = _create(
+            self.conn,
+            self.content,
+            new,
+            self.settings,
+            self.force,
+            claim_owner,
+            due_at,
+            self.timer_max_attempts,
+        )
+        return replace(submission, extra_columns=tuple(validator.extra_columns))
+
+
+def _create(
+    conn: Connection,
+    content: bytes,
+    new: jobs.NewJob,
+    settings: ImportSettings,
+    force: bool,
+    claim_owner: str | None,
+    due_at: datetime | timedelta | None,
+    timer_max_attempts: int,
+) -> Submission:
+    timer_id: int | None = None
+    due: datetime | None = None
+    with conn.transaction():
+        jobs.store_file(conn, content)
+        job, created = jobs.create_job(conn, new, force=force, waiting=due_at is not None)
+        if not created:
+            return Submission(job, created=False)
+        if due_at is not None:
+            from importer.repositories.timers import schedule_timer_due
+            from importer.timers.kinds import SCHEDULED_IMPORT
+
+            timer_id, due = schedule_timer_due(
+                conn,
+                kind=SCHEDULED_IMPORT,
+                target=str(job.id),
+                due_at=due_at,
+                max_attempts=timer_max_attempts,
+            )
+        elif claim_owner is not None:
+            claimed = jobs.claim_jobs(
+                conn,
+                owner=claim_owner,
+                limit=1,
+                lease_seconds=settings.lease_seconds,
+                job_ids=[job.id],
+            )
+            job = claimed[0] if claimed else job
+        else:
+            jobs.notify(conn, job.id)
+    return Submission(job, created=True, scheduled_timer=timer_id, scheduled_for=due)

@@ -1,0 +1,1 @@
+"""What the sender gets back: the rejected rows as an error workbook or CSV."""

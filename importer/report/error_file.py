@@ -1,0 +1,258 @@
+"""The rejected rows of a job as a file the sender can fix and submit again (.xlsx or .csv).
+
+Columns: the sheet's own header in its order, each value in its original type, then
+"Problems" (every reason of the row in words) and "Source row" (the row in the submitted
+file). The .xlsx keeps the sheet's name, marks each bad cell (fill and comment, see
+xlsx.py) and has an "About" sheet; the .csv has the same columns. A header that ends
+in exactly "Problems", "Source row" is an error file sent back: those two columns are never
+data (validate.data_width), so a second round trip has the same columns.
+
+Text that a spreadsheet would run as a formula (= + - @ ...) is written so that it stays text.
+The file appears at exactly the path given, whole or not at all (written to a temporary file
+in the same folder first).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import os
+import re
+import secrets
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
+
+from importer.database import Connection
+from importer.errors import UsageError
+from importer.excel.cell_json import TypedCell, cell_text, decode_cell, decode_text, encode_cell
+from importer.forms.validation import PROBLEMS_COLUMN, SOURCE_ROW_COLUMN, data_width
+from importer.repositories.jobs import Job, get_job
+from importer.repositories.rejected_rows import (
+    RowProblem,
+    StoredRejectedRow,
+    rejected_row_width,
+    rejected_rows,
+)
+
+if TYPE_CHECKING:
+    from importer.intake.checking import CheckReport
+
+FORMATS = (".xlsx", ".csv")
+
+# A spreadsheet treats a cell starting with one of these as a formula (CSV injection).
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
+_PLAIN_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+
+
+@dataclass(frozen=True)
+class ExportSummary:
+    path: Path
+    rows: int
+    format: str
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorRow:
+    number: int  # the row in the submitted file
+    cells: list[TypedCell]  # as wide as the book's header
+    problems: list[RowProblem]
+
+
+@dataclass(frozen=True)
+class ErrorBook:
+    """What an error file holds, wherever the rows come from."""
+
+    sheet_name: str
+    header: list[str]  # the sheet's own columns, in order
+    rows: Iterable[ErrorRow]
+    about: list[tuple[str, str]]  # (label, text) lines of the About sheet
+
+
+def looks_like_formula(text: str) -> bool:
+    """True when a spreadsheet would evaluate the text; plain numbers such as -12 are fine."""
+    return text.startswith(_FORMULA_START) and _PLAIN_NUMBER.fullmatch(text) is None
+
+
+def csv_safe(value: str | None) -> str:
+    if value is None:
+        return ""
+    return "'" + value if looks_like_formula(value) else value
+
+
+def problem_text(problem: RowProblem) -> str:
+    """One reason in words, naming its column: "Zip Code: '1234' is not in the expected format"."""
+    return f"{problem.column}: {problem.message}" if problem.column else problem.message
+
+
+def columns_of(header: Sequence[str] | None, width: int) -> list[str]:
+    """The data columns of an error file: the header's own (never a returned error file's
+    Problems and Source row), or as many as the widest row when the header is shorter."""
+    names = list(header or [])
+    own = data_width(names)
+    if own < len(names):
+        return names[:own]
+    return names + [f"Column {i + 1}" for i in range(len(names), width)]
+
+
+# --- the job's rows --------------------------------------------------------------------------
+
+
+def _typed_cells(row: StoredRejectedRow, width: int, *, from_csv: bool) -> list[TypedCell]:
+    if row.cells is not None and len(row.cells) == len(row.texts):
+        cells = [decode_cell(stored) for stored in row.cells[:width]]
+        if from_csv:  # every CSV value is text: a number as it was typed reads as a number
+            cells = [decode_text(c.value) if isinstance(c.value, str) else c for c in cells]
+    else:  # rejected before typed cells were stored: texts, numbers where exactly so
+        cells = [decode_text(text) for text in row.texts[:width]]
+    return cells + [TypedCell(None)] * (width - len(cells))
+
+
+def _job_rows(conn: Connection, job: Job, width: int) -> Iterator[ErrorRow]:
+    from_csv = job.engine == "csv"
+    for row in rejected_rows(conn, job.id):
+        yield ErrorRow(row.number, _typed_cells(row, width, from_csv=from_csv), row.problems)
+
+
+def sheet_name_for(job: Job) -> str:
+    """The original sheet's name; a CSV file's name without its suffix."""
+    name = job.sheet if job.sheet and job.engine != "csv" else Path(job.file_name).stem
+    return name or "Sheet1"
+
+
+def _about_job(job: Job, target: Path) -> list[tuple[str, str]]:
+    def when(moment: datetime | None) -> str:
+        return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z") if moment else "-"
+
+    total = "not counted" if job.total_rows is None else f"{job.total_rows:,}"
+    imported = f"{job.success_rows:,} imported, {job.failed_rows:,} rejected"
+    return [
+        ("Import job", str(job.id)),
+        ("Form", f"{job.form} (version {job.form_version})"),
+        ("File", job.file_name + (f", sheet {job.sheet!r}" if job.engine != "csv" else "")),
+        ("Submitted", when(job.created_at)),
+        ("Rows", f"{total} rows read: {imported} (the rejected rows are in this file)"),
+        ("", ""),
+        ("How to resubmit", "1. Fix each cell filled red: its comment says what is wrong, and the"),
+        ("", f"   {PROBLEMS_COLUMN} column lists every problem of the row."),
+        ("", f"2. Leave the {PROBLEMS_COLUMN} and {SOURCE_ROW_COLUMN} columns as they are"),
+        ("", "   (importer ignores them) or delete both; keep the header row."),
+        ("", "3. Save the file and submit it:"),
+        ("", f"   importer submit {target.name} --form {job.form}"),
+        ("", f"The {job.success_rows:,} rows already imported are not in this file."),
+    ]
+
+
+def export_rejected_rows(conn: Connection, job_id: int, target: Path) -> ExportSummary:
+    """Write the job's rejected rows to ``target`` (.xlsx or .csv), atomically."""
+    check_target(target)
+    job = get_job(conn, job_id)
+    header = columns_of(job.header, rejected_row_width(conn, job_id))
+    book = ErrorBook(
+        sheet_name=sheet_name_for(job),
+        header=header,
+        rows=_job_rows(conn, job, len(header)),
+        about=_about_job(job, target),
+    )
+    return write_error_file(book, target)
+
+
+def export_checked_rows(check: CheckReport, target: Path) -> ExportSummary:
+    """The rows `importer check` would reject, as the same error file an import gives."""
+    check_target(target)
+    header = columns_of(check.header, len(check.header))
+    width = len(header)
+
+    def rows() -> Iterator[ErrorRow]:
+        for row in check.rejected:
+            typed = list(row.cells) or list(row.values)
+            cells = [decode_cell(encode_cell(value)) for value in typed[:width]]
+            cells += [TypedCell(None)] * (width - len(cells))
+            problems = [RowProblem(row.number, e.column, e.raw, e.message) for e in row.errors]
+            yield ErrorRow(row.number, cells, problems)
+
+    about = [
+        ("Checked", f"{check.file_name}, sheet {check.sheet!r}: nothing was imported"),
+        ("Form", f"{check.form} (version {check.form_version})"),
+        ("Rows", f"{check.total_rows:,} rows read: {check.good:,} good, {len(check.rejected):,}"
+         " would be rejected (they are in this file)"),
+        ("", ""),
+        ("What next", "Fix the cells filled red in the original file (their comments say what"),
+        ("", "is wrong), then check it again or import it:"),
+        ("", f"   importer submit {check.file_name} --form {check.form}"),
+    ]  # fmt: skip
+    return write_error_file(ErrorBook(check.sheet, header, rows(), about), target)
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def check_target(path: Path) -> str:
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise UsageError(f"cannot write {path}: the file name must end in .xlsx or .csv")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise UsageError(f"cannot write {path}: folder {folder} does not exist")
+    if path.is_dir():
+        raise UsageError(f"cannot write {path}: it is a folder")
+    return suffix
+
+
+def _write_csv(stream: IO[str], book: ErrorBook) -> int:
+    writer = csv.writer(stream, lineterminator="\r\n")
+    writer.writerow([csv_safe(c) for c in [*book.header, PROBLEMS_COLUMN, SOURCE_ROW_COLUMN]])
+    count = 0
+    for row in book.rows:
+        problems = "; ".join(problem_text(p) for p in row.problems)
+        cells = [csv_safe(cell_text(cell)) for cell in row.cells]
+        writer.writerow([*cells, csv_safe(problems), row.number])
+        count += 1
+    return count
+
+
+def write_error_file(book: ErrorBook, target: Path) -> ExportSummary:
+    """Write ``book`` to ``target`` (.xlsx or .csv): whole, or not at all."""
+    suffix = check_target(target)
+    fd, temp_name = _create_temp(target.parent if str(target.parent) else Path("."), target.name)
+    try:
+        if suffix == ".csv":
+            # utf-8-sig: Excel opens it as UTF-8 instead of guessing a code page.
+            with os.fdopen(fd, "w", encoding="utf-8-sig", newline="") as stream:
+                count = _write_csv(stream, book)
+                stream.flush()
+                os.fsync(stream.fileno())
+        else:
+            from importer.report.xlsx import write_xlsx
+
+            os.close(fd)
+            count = write_xlsx(temp_name, book)
+        os.replace(temp_name, target)
+    except OSError as exc:
+        _discard(temp_name)
+        raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from exc
+    except BaseException:
+        _discard(temp_name)
+        raise
+    return ExportSummary(path=target, rows=count, format=suffix.lstrip("."))
+
+
+def _create_temp(folder: Path, name: str) -> tuple[int, str]:
+    """Like mkstemp, but not private: created with mode 0o666, so the kernel applies the umask
+    as for any new file. (Widening mkstemp's 0o600 needs the umask, which can only be read by
+    setting it, for every thread at once.)"""
+    for _ in range(tempfile.TMP_MAX):
+        path = folder / f".{name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o666), str(path)
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no unused temporary name for {name} in {folder}")
+
+
+def _discard(name: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(name)
