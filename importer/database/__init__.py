@@ -1,14 +1,18 @@
 """The database layer: the connector, the translation of errors, named queries, migrations
-and the embedded server. Only this package and importer.repositories import psycopg."""
+and the embedded server. Only this package and the repositories import psycopg; it
+imports nothing of the layers above (what a migration needs beyond its SQL is given to it)."""
 
-from importer.database.connection import Connection, Database, connect
-from importer.database.migrations import available_migrations, migrate
+from importer.database.connection import Connection, connect
+from importer.database.migrations import Migration, MigrationStep, available_migrations, migrate
 from importer.database.queries import queries
+from importer.database.server import Database
 from importer.database.urls import describe_target, mask_url, resolve_url
 
 __all__ = [
     "Connection",
     "Database",
+    "Migration",
+    "MigrationStep",
     "available_migrations",
     "connect",
     "describe_target",

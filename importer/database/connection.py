@@ -10,19 +10,36 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Self, overload
 
 import psycopg
-from psycopg.abc import Params, Query
+from psycopg import sql
+from psycopg.abc import Params, Query, QueryNoTemplate
 from psycopg.copy import Writer
 from psycopg.rows import DictRow, dict_row
 
-from importer.config import Settings
 from importer.database.errors import database_errors, translate
-from importer.database.urls import describe_target, resolve_url
+from importer.database.urls import describe_target
 
 
 class _Cursor(psycopg.Cursor[DictRow]):
+    # psycopg's own overloads: a statement is a LiteralString (a named query), bytes or a
+    # psycopg.sql composition, with parameters; or a template, which carries its own.
+    @overload
+    def execute(
+        self,
+        query: QueryNoTemplate,
+        params: Params | None = None,
+        *,
+        prepare: bool | None = None,
+        binary: bool | None = None,
+    ) -> Self: ...
+
+    @overload
+    def execute(
+        self, query: Query, *, prepare: bool | None = None, binary: bool | None = None
+    ) -> Self: ...
+
     def execute(
         self,
         query: Query,
@@ -30,13 +47,16 @@ class _Cursor(psycopg.Cursor[DictRow]):
         *,
         prepare: bool | None = None,
         binary: bool | None = None,
-    ) -> _Cursor:
+    ) -> Self:
         conn = self.connection
         target = conn.target if isinstance(conn, Connection) else None
-        # psycopg's overloads split str queries from templates; this passes either on.
-        execute: Any = super().execute
         with database_errors(target=target):
-            execute(query, params, prepare=prepare, binary=binary)
+            if isinstance(query, str | bytes | sql.SQL | sql.Composed):
+                super().execute(query, params, prepare=prepare, binary=binary)
+            elif params is not None:
+                raise TypeError("a template query carries its parameters; give none besides")
+            else:
+                super().execute(query, prepare=prepare, binary=binary)
         return self
 
     @contextmanager
@@ -125,20 +145,3 @@ def connect(
         raise translate(exc, target=describe_target(url), url=url) from None
     conn.target = describe_target(url)
     return conn
-
-
-class Database:
-    """The resolved server; the CLI calls ensure_schema() once before any command's work."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings = settings
-        self.url = resolve_url(settings)
-
-    def connect(self, *, autocommit: bool = False) -> Connection:
-        return connect(self.url, autocommit=autocommit)
-
-    def ensure_schema(self) -> list[Any]:
-        from importer.database.migrations import migrate
-
-        with connect(self.url) as conn:
-            return migrate(conn)

@@ -57,10 +57,16 @@ def translate(
         # max_connections reads as "wait and retry", not as an outage.
         where = f" ({target})" if target else ""
         return DatabaseUnavailable(f"database refused a connection{where}: too many clients")
+    diag = exc.diag
+    facts = {
+        "sqlstate": exc.sqlstate,
+        "constraint": diag.constraint_name,
+        "detail": diag.message_detail,
+    }
     for source, ours, prefix in _TABLE:
         if isinstance(exc, source):
             where = f" ({target})" if target and ours is DatabaseUnavailable else ""
-            return ours(f"{prefix}{where}: {text}")
+            return ours(f"{prefix}{where}: {text}", **facts)
     raise AssertionError("psycopg.Error is the table's last row")  # pragma: no cover
 
 

@@ -10,7 +10,7 @@ longer be retried or have its rejected rows exported.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, LiteralString
 
 from psycopg.types.json import Jsonb
 
@@ -34,7 +34,7 @@ class PurgeReport:
         return asdict(self)
 
 
-def _count(conn: Connection, query: str, params: dict[str, Any]) -> int:
+def _count(conn: Connection, query: LiteralString, params: dict[str, Any]) -> int:
     row = conn.execute(query, params).fetchone()
     assert row is not None  # an aggregate always yields a row
     return int(row["n"])

@@ -4,7 +4,8 @@
 -- Typed views live in their own schema, one per form: forms.<form name>. The views of the
 -- forms already stored are created right after this file, in its transaction, by the one
 -- builder `forms add` uses too (importer/repositories/form_views.py, from each field type's
--- PostgreSQL type).
+-- PostgreSQL type), given to the migrator by importer/repositories/schema.py.
+-- step: the typed views of the forms already stored
 CREATE SCHEMA IF NOT EXISTS forms;
 
 -- Retention (`importer purge`). A purged workbook keeps its row (jobs reference it) but not

@@ -1,4 +1,4 @@
--- The fleet: live processes and queue statistics. Owned by importer/fleet.py.
+-- The fleet: live processes and queue statistics. Owned by importer/repositories/fleet.py.
 
 -- name: register_process
 -- Also forgets processes silent for a day, so the table never grows without bound.

@@ -1,4 +1,4 @@
--- Form definitions. Owned by importer/forms_repo.py.
+-- Form definitions. Owned by importer/repositories/forms.py.
 
 -- name: form_insert_if_new
 INSERT INTO forms (name, version, definition)

@@ -1,4 +1,6 @@
--- Import jobs. Owned by importer/jobs.py (batch writes: importer/pipeline.py).
+-- Import jobs. Owned by importer/repositories/jobs.py (batch writes:
+-- importer/repositories/batches.py; stored rows by key: importer/repositories/records.py;
+-- rejected rows: importer/repositories/rejected_rows.py).
 -- Every statement that changes a running job is fenced: id + lease owner + status 'running'.
 
 -- name: lock_import_file

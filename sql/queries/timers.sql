@@ -1,4 +1,5 @@
--- Timer jobs. Owned by importer/timers.py.
+-- Timer jobs. Owned by importer/repositories/timers.py (a timer's effect on its import job,
+-- make_import_job(s)_available: importer/repositories/jobs.py).
 
 -- name: schedule_timer
 -- One live timer per (kind, target): scheduling again while the first still waits moves it

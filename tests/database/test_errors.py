@@ -45,13 +45,17 @@ def test_a_duplicate_key_is_a_unique_violation_and_the_transaction_rolls_back(
     conn: Connection,
 ) -> None:
     before = counts(conn)
-    with pytest.raises(UniqueViolation), conn.transaction():
+    with pytest.raises(UniqueViolation) as raised, conn.transaction():
         jobs.store_file(conn, b"one")
         conn.execute(
             "INSERT INTO import_files (sha256, size_bytes, content)"
             " SELECT sha256, size_bytes, content FROM import_files"
         )
     assert counts(conn) == before  # the first insert rolled back with it
+    # The server's own facts travel as data: which constraint, and its detail.
+    assert raised.value.sqlstate == "23505"
+    assert raised.value.constraint == "import_files_pkey"
+    assert (raised.value.detail or "").startswith("Key (sha256)=(")
 
 
 def test_a_dropped_session_is_database_unavailable_naming_the_server(

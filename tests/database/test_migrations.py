@@ -9,6 +9,7 @@ import psycopg
 import pytest
 
 from importer.database import (
+    Connection,
     available_migrations,
     connect,
     describe_target,
@@ -51,6 +52,63 @@ def test_empty_database_migrates_to_latest_and_rerun_is_noop(empty_database_url:
         assert migrate(conn) == []
         count = conn.execute("SELECT count(*) AS n FROM schema_migrations").fetchone()
     assert count is not None and count["n"] == len(available_migrations())
+
+
+def test_versions_run_from_1_with_one_gap_0005_which_never_existed() -> None:
+    versions = [m.version for m in available_migrations()]
+    assert versions == sorted(versions)
+    assert [v for v in range(1, versions[-1] + 1) if v not in versions] == [5]
+
+
+def test_only_0004_declares_a_step_beyond_its_sql() -> None:
+    stepped = {m.version: m.step for m in available_migrations() if m.step}
+    assert stepped == {4: "the typed views of the forms already stored"}
+
+
+def _database_of_the_release_before_0004(conn: Connection) -> None:
+    for migration in available_migrations():
+        if migration.version < 4:
+            conn.execute(migration.sql)
+    conn.execute(queries().create_migrations_table)
+    conn.execute(
+        "INSERT INTO schema_migrations (version, name) SELECT v, 'earlier'"
+        " FROM unnest(%s::integer[]) AS v",
+        ([m.version for m in available_migrations() if m.version < 4],),
+    )
+    conn.commit()
+
+
+def test_an_upgrade_whose_step_is_not_given_is_refused_and_changes_nothing(
+    empty_database_url: str,
+) -> None:
+    with connect(empty_database_url) as conn:
+        _database_of_the_release_before_0004(conn)
+        with pytest.raises(SchemaError, match="0004_forms_schema needs a step beyond its SQL"):
+            migrate(conn)
+        applied = conn.execute("SELECT max(version) AS v FROM schema_migrations").fetchone()
+        assert applied == {"v": 3}
+        conn.commit()
+
+
+def test_a_given_step_runs_in_its_migrations_transaction(empty_database_url: str) -> None:
+    seen: list[tuple[bool, bool]] = []
+
+    def step(conn: Connection) -> None:
+        schema = conn.execute("SELECT to_regnamespace('forms') IS NOT NULL AS made").fetchone()
+        recorded = conn.execute("SELECT 4 IN (SELECT version FROM schema_migrations) AS r")
+        seen.append((bool(schema and schema["made"]), bool(recorded.fetchone() == {"r": True})))
+
+    with connect(empty_database_url) as conn:
+        _database_of_the_release_before_0004(conn)
+        applied = migrate(conn, steps={4: step})
+    assert [m.version for m in applied] == [m.version for m in available_migrations()][3:]
+    assert seen == [(True, False)]  # after the file's SQL, before its record
+
+
+def test_a_step_for_a_migration_that_declares_none_is_refused(empty_database_url: str) -> None:
+    with connect(empty_database_url) as conn, pytest.raises(ValueError, match=r"\[3\]"):
+        migrate(conn, steps={3: lambda c: None})
+    assert _tables(empty_database_url) == set()
 
 
 def test_concurrent_migrate_from_two_processes(empty_database_url: str) -> None:

@@ -10,8 +10,9 @@ from typing import Any
 
 from psycopg.types.json import Jsonb
 
-from importer.database import Connection, available_migrations, connect, migrate
+from importer.database import Connection, available_migrations, connect
 from importer.forms.definition import parse_form_text
+from importer.repositories import schema
 from importer.repositories.forms import save_form
 from tests.conftest import Cli
 from tests.support.jobs import write_book
@@ -142,7 +143,7 @@ def test_migration_0004_creates_views_for_forms_already_stored(empty_database_ur
     with connect(empty_database_url) as conn:
         for migration in available_migrations():
             if migration.version < 4:  # a database of the release before
-                conn.execute(migration.sql.encode())
+                conn.execute(migration.sql)
         conn.execute(
             "INSERT INTO forms (name, version, definition) VALUES ('stock', 1, %s)", (Jsonb(form),)
         )
@@ -161,7 +162,7 @@ def test_migration_0004_creates_views_for_forms_already_stored(empty_database_ur
             ([m.version for m in available_migrations() if m.version < 4],),
         )
         conn.commit()
-        applied = [m.version for m in migrate(conn)]
+        applied = [m.version for m in schema.migrate(conn)]
         assert 4 in applied
         assert view_columns(conn, "stock") == {
             "import_job_id": "bigint",

@@ -3,6 +3,10 @@
 A child stops itself (SIGSTOP) at an exact point of the import (IMPORTER_TEST_PAUSE_AT), then
 the test kills it with SIGKILL, or lets its lease expire and lets another process take over
 before waking it. Whatever happens, the final data must be exactly the valid rows, once.
+
+A pause inside a batch ("batch:N") stops it on the path production takes: an append form
+(orders) just before the one statement that is the batch's transaction, a keyed form
+(ledger) inside its open transaction, after the upsert and the cursor advance.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import pytest
 from importer.database import Connection
 from tests.conftest import IMPORTER_CMD
 from tests.support.jobs import (
+    KEYED_FORM,
     Book,
     add_form,
     assert_exactly_once,
@@ -36,7 +41,8 @@ ROWS_PER_TRANSACTION = "10"
 
 @pytest.fixture
 def book(conn: Connection, cli_env: dict[str, str], tmp_path: Path) -> Book:
-    add_form(conn)
+    add_form(conn)  # orders: append
+    add_form(conn, KEYED_FORM)  # ledger: the same fields, keyed on order_id (all distinct)
     return orders_book(tmp_path / "orders.xlsx", 60, bad_every=7)  # 6 batches of 10
 
 
@@ -64,20 +70,23 @@ def cursor(conn: Connection, job_id: int) -> int:
 
 
 @pytest.mark.parametrize(
-    ("point", "committed"),
+    ("form", "point", "committed"),
     [
-        ("claimed", 0),  # leased, nothing read yet
-        ("batch:1", 0),  # first batch written but not committed
-        ("batch:3", 20),  # mid-file, inside a transaction
-        ("committed:3", 30),  # mid-file, between transactions
-        ("batch:6", 50),  # the last batch's transaction
-        ("finish", 60),  # the final transaction (status, lease cleared)
+        ("orders", "claimed", 0),  # leased, nothing read yet
+        ("orders", "batch:1", 0),  # the first batch's statement about to be sent
+        ("orders", "batch:3", 20),  # mid-file, just before a batch's statement
+        ("ledger", "batch:1", 0),  # the first batch written, its transaction not committed
+        ("ledger", "batch:3", 20),  # mid-file, inside a batch's transaction
+        ("orders", "committed:3", 30),  # mid-file, between transactions
+        ("orders", "batch:6", 50),  # the last batch's statement
+        ("ledger", "batch:6", 50),  # the last batch's transaction
+        ("orders", "finish", 60),  # the final transaction (status, lease cleared)
     ],
 )
 def test_kill_9_then_resume_imports_every_row_exactly_once(
-    cli_env: dict[str, str], conn: Connection, book: Book, point: str, committed: int
+    cli_env: dict[str, str], conn: Connection, book: Book, form: str, point: str, committed: int
 ) -> None:
-    child = start(cli_env, "submit", str(book.path), "--form", "orders", pause=point)
+    child = start(cli_env, "submit", str(book.path), "--form", form, pause=point)
     wait_until_stopped(child)
     kill_9(child)
     job_id = only_job_id(conn)
@@ -129,18 +138,28 @@ def test_kill_9_at_an_unplanned_moment_and_again_during_the_resume(
     assert attempts == {"attempts": 3}
 
 
-@pytest.mark.parametrize("point", ["committed:2", "batch:3"])
+@pytest.mark.parametrize(
+    ("form", "point"),
+    [
+        ("orders", "committed:2"),  # between transactions
+        ("orders", "batch:3"),  # about to send its batch: the statement's own fence stops it
+        ("ledger", "batch:3"),  # inside a transaction holding the job row
+    ],
+)
 def test_a_paused_writer_is_fenced_after_another_process_takes_over(
-    cli_env: dict[str, str], conn: Connection, book: Book, point: str
+    cli_env: dict[str, str], conn: Connection, book: Book, form: str, point: str
 ) -> None:
-    """Writer A freezes (between transactions, or inside one holding the job row); its short
-    lease expires; B takes the job over and finishes it; A wakes up and must write nothing."""
+    """Writer A freezes (between transactions, about to send a batch, or inside a batch's
+    transaction holding the job row); its short lease expires; B takes the job over and
+    finishes it; A wakes up and must write nothing."""
     env = {**cli_env, "IMPORTER_JOBS_IMPORT_LEASE_SECONDS": "1"}
-    writer_a = start(env, "submit", str(book.path), "--form", "orders", pause=point)
+    writer_a = start(env, "submit", str(book.path), "--form", form, pause=point)
     try:
         wait_until_stopped(writer_a)
         job_id = only_job_id(conn)
-        time.sleep(1.5)  # A's lease runs out (inside a transaction, so does its session)
+        # A's lease runs out (and inside a transaction, its session: idle in transaction
+        # longer than a lease, the server ends it and the job row's lock goes with it).
+        time.sleep(1.5)
 
         code_b, _out_b, err_b = finish(start(env, "resume", str(job_id), "--quiet"))
         assert code_b == 3, err_b
