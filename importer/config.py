@@ -16,15 +16,48 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-from importer.errors import ConfigError
+from importer.errors import ConfigError, InputError
 from importer.retry_policy import DEFAULT_DELAYS_SECONDS, RetryPolicy, check_delays
 
-ENGINES = ("auto", "calamine", "openpyxl")
+
+# The engines are named here, below the excel package that reads with them, because a
+# setting (reader.engine) names one too.
+class Engine(StrEnum):
+    """What `--engine`, `reader.engine` and open_sheet(engine=...) accept."""
+
+    AUTO = "auto"  # calamine, or streaming where calamine would not fit or cannot read
+    CALAMINE = "calamine"  # the whole sheet parsed in Rust (fast)
+    OPENPYXL = "openpyxl"  # streaming, in constant memory (.xlsx and .xlsm only)
+
+
+ENGINES: tuple[str, ...] = tuple(engine.value for engine in Engine)
+CHOOSE_AN_ENGINE = f"use one of {', '.join(ENGINES)}"
+
+
+class UnknownEngine(InputError):
+    """An engine name that is none of ENGINES. An InputError, as open_sheet has always
+    raised for it; ``problem`` is the message without its subject (for ConfigError)."""
+
+    def __init__(self, value: object, *, named: str) -> None:
+        self.value = value
+        self.problem = CHOOSE_AN_ENGINE
+        super().__init__(f"{named} {value!r}: {CHOOSE_AN_ENGINE}")
+
+
+def check_engine(value: object, *, named: str = "engine") -> Engine:
+    """The Engine ``value`` names; UnknownEngine otherwise: the one check of an engine's
+    name. ``named`` is how the user gave it, the start of the message (``--engine``)."""
+    if isinstance(value, str):
+        for engine in Engine:
+            if value == engine.value:
+                return engine
+    raise UnknownEngine(value, named=named)
 
 
 @dataclass(frozen=True)
@@ -166,8 +199,11 @@ def _coerce(key: str, value: object, kind: type) -> object:
     if kind is tuple:
         return _coerce_delays(key, value)
     if kind is str:
-        if key == "reader.engine" and value not in ENGINES:
-            raise ConfigError(key, value, f"must be one of {', '.join(ENGINES)}")
+        if key == "reader.engine":
+            try:
+                return check_engine(value).value
+            except UnknownEngine as unknown:
+                raise ConfigError(key, value, unknown.problem) from None
         return str(value)
     if isinstance(value, bool):
         raise ConfigError(key, value, "must be a positive number" + _or_zero(key))

@@ -1,18 +1,23 @@
 """Reading workbooks: sniffing, two engines (calamine, openpyxl streaming), normalized rows."""
 
+from importer.config import ENGINES, Engine, UnknownEngine, check_engine
 from importer.excel.base import SheetReader
-from importer.excel.reader import ENGINES, SheetPeek, open_sheet, peek_sheet, reads_in_pieces
+from importer.excel.reader import SheetPeek, open_sheet, peek_sheet
+from importer.excel.rows_after import open_rows_after
 from importer.excel.values import CellError, NumberText, Row, display_text
 
 __all__ = [
     "ENGINES",
     "CellError",
+    "Engine",
     "NumberText",
     "Row",
     "SheetPeek",
     "SheetReader",
+    "UnknownEngine",
+    "check_engine",
     "display_text",
+    "open_rows_after",
     "open_sheet",
     "peek_sheet",
-    "reads_in_pieces",
 ]

@@ -8,10 +8,6 @@ from the byte-level scan done before (see xlsx_scan), as per-cell overrides.
 from __future__ import annotations
 
 import contextlib
-import os
-import sys
-import tempfile
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, compress, count, islice
@@ -22,6 +18,13 @@ import python_calamine as pc
 
 from importer.errors import InputError
 from importer.excel.base import SheetReader, choose_sheet, header_texts, no_header
+from importer.excel.calamine_workbook import (
+    calamine_charts,
+    calamine_sheets,
+    open_calamine_workbook,
+    panic_output_held,
+    short_error,
+)
 from importer.excel.sniff import Source
 from importer.excel.special_cells import PaddedIndex, SpecialCells
 from importer.excel.values import Row, RowBatch, new_row
@@ -41,97 +44,6 @@ class KnownHeader:
 
 class SheetUnreadable(InputError):
     """calamine could not read the sheet (the streaming engine may still manage)."""
-
-
-# calamine's from_path picks its parser by these extensions (it probes for any other): a file
-# whose extension names another format than its bytes is read from a file object instead.
-_PATH_SUFFIXES = {
-    "xlsx": (".xlsx", ".xlsm", ".xlam"),
-    "xlsb": (".xlsb",),
-    "xls": (".xls", ".xla"),
-    "ods": (".ods",),
-}
-
-
-def open_calamine_workbook(source: Source, file_format: str) -> Any:
-    """The workbook as `file_format` (what sniff found in the bytes), whatever its name."""
-    try:
-        with panic_output_held():
-            if source.path is None:
-                return pc.CalamineWorkbook.from_filelike(source.open())
-            if source.path.suffix in _PATH_SUFFIXES.get(file_format, ()):
-                return pc.CalamineWorkbook.from_path(str(source.path))
-            with source.open() as handle:  # calamine sniffs the bytes a file object gives
-                return pc.CalamineWorkbook.from_filelike(handle)
-    except pc.PasswordError:
-        raise InputError(
-            f"{source.name}: the workbook is password-protected; remove the password and try again"
-        ) from None
-    except (pc.CalamineError, ValueError, OSError) as exc:
-        if "entity" in str(exc):
-            raise InputError(
-                f"{source.name}: the workbook declares XML entities, refused as unsafe "
-                f"({_short(exc)})"
-            ) from None
-        raise InputError(f"{source.name}: the workbook cannot be read ({_short(exc)})") from None
-
-
-# One window at a time: file descriptor 2 belongs to the whole process.
-_STDERR_LOCK = threading.Lock()
-
-
-@contextlib.contextmanager
-def panic_output_held() -> Iterator[None]:
-    """Run a calamine call with file descriptor 2 held aside: a Rust panic prints its
-    message (and, with RUST_BACKTRACE set, a backtrace) straight to it before Python sees
-    the PanicException, which then becomes our one-line refusal. What else was written to
-    stderr meanwhile is passed on afterwards; only a panic's own report is dropped."""
-    with _STDERR_LOCK:
-        try:
-            saved = os.dup(2)
-        except OSError:  # no stderr to protect
-            yield
-            return
-        panicked = False
-        with tempfile.TemporaryFile() as held:
-            sys.stderr.flush()
-            os.dup2(held.fileno(), 2)
-            try:
-                yield
-            except BaseException as exc:
-                panicked = type(exc).__name__ == "PanicException"
-                raise
-            finally:
-                with contextlib.suppress(Exception):
-                    sys.stderr.flush()
-                os.dup2(saved, 2)
-                os.close(saved)
-                if not panicked:
-                    held.seek(0)
-                    if written := held.read():
-                        os.write(2, written)
-
-
-def _short(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    return text[:200]
-
-
-def calamine_sheets(workbook: Any) -> list[tuple[str, bool]]:
-    """(name, visible) of the workbook's worksheets (chart sheets and macros left out)."""
-    out = []
-    for meta in workbook.sheets_metadata:
-        if meta.typ not in (pc.SheetTypeEnum.WorkSheet,):
-            continue
-        out.append((meta.name, meta.visible == pc.SheetVisibleEnum.Visible))
-    return out
-
-
-def calamine_charts(workbook: Any) -> list[str]:
-    """Names of the workbook's chart sheets (no cells to read)."""
-    return [
-        meta.name for meta in workbook.sheets_metadata if meta.typ == pc.SheetTypeEnum.ChartSheet
-    ]
 
 
 Block = tuple[list[int], list[Sequence[object]]]  # (Excel row numbers, their cells)
@@ -171,6 +83,10 @@ class BlockReader(SheetReader):
 
 
 class CalamineReader(BlockReader):
+    """A sheet calamine loaded whole. Made by one of the constructors, which differ in how
+    the header is found: whole_sheet (now), loading (later, by begin()), first_piece and
+    later_piece (a piece of a sheet, xlsx_pieces: the first holds the header)."""
+
     engine = "calamine"
 
     def __init__(
@@ -183,14 +99,10 @@ class CalamineReader(BlockReader):
         date1904: bool = False,
         overrides: SpecialCells | None = None,
         load_overrides: Callable[[], SpecialCells] | None = None,
-        known_header: KnownHeader | None = None,
-        defer_header: bool = False,
     ) -> None:
-        """`overrides` are the cells calamine cannot give; `load_overrides` finds them on
-        first need instead (when a row shows an empty cell, which errors also look like).
-        `known_header`: a piece of a sheet (xlsx_pieces), whose header another piece held;
-        the workbook is then released as soon as the sheet is loaded. `defer_header`: only
-        load the sheet (on another thread, say); begin() then finds the header."""
+        """The sheet loaded, its header not looked for yet (the constructors do that).
+        `overrides` are the cells calamine cannot give; `load_overrides` finds them on
+        first need instead (when a row shows an empty cell, which errors also look like)."""
         self.file_format = file_format
         self.date1904 = date1904
         self._name = source.name
@@ -212,10 +124,10 @@ class CalamineReader(BlockReader):
                 if "entity" in str(exc):
                     raise InputError(
                         f"{source.name}: sheet {self.sheet_name!r} declares XML entities, "
-                        f"refused as unsafe ({_short(exc)})"
+                        f"refused as unsafe ({short_error(exc)})"
                     ) from None
                 raise SheetUnreadable(
-                    f"{source.name}: sheet {self.sheet_name!r} cannot be read ({_short(exc)})"
+                    f"{source.name}: sheet {self.sheet_name!r} cannot be read ({short_error(exc)})"
                 ) from None
             # Only xlsx numbers are all floats already; other formats also give ints.
             self._ints_to_float = file_format != "xlsx"
@@ -228,29 +140,109 @@ class CalamineReader(BlockReader):
             self._lead = 0  # columns between the header's first and this sheet's first
             self._empty = False  # a piece with no cells at all
             self._piece = False  # a piece of a sheet, whose header another piece held
-            if defer_header:
-                pass
-            elif known_header is None:
-                self._find_header()
-            else:
-                self._take_header(known_header)
-                self._workbook.close()
-                self._workbook = None
         except BaseException:
             self.close()
             raise
 
-    def begin(self, overrides: SpecialCells | None) -> CalamineReader:
-        """A reader made with defer_header: its special cells, if found meanwhile, then its
-        header."""
+    @classmethod
+    def whole_sheet(
+        cls,
+        source: Source,
+        file_format: str,
+        wanted_sheet: str | None,
+        overrides: SpecialCells,
+        *,
+        workbook: Any = None,
+        date1904: bool = False,
+    ) -> CalamineReader:
+        """A whole sheet whose special cells a scan found before (ods_scan, xlsb_scan), its
+        header found now. `workbook`: the one already open for the file, taken over."""
+        reader = cls(
+            source,
+            file_format,
+            wanted_sheet,
+            workbook=workbook,
+            date1904=date1904,
+            overrides=overrides,
+        )
+        return reader._then(reader._find_header)
+
+    @classmethod
+    def loading(
+        cls,
+        source: Source,
+        wanted_sheet: str,
+        *,
+        date1904: bool,
+        load_overrides: Callable[[], SpecialCells],
+    ) -> CalamineReader:
+        """An .xlsx sheet only loaded (on another thread, say): begin() then takes the special
+        cells found meanwhile, if any, and finds the header."""
+        return cls(source, "xlsx", wanted_sheet, date1904=date1904, load_overrides=load_overrides)
+
+    @classmethod
+    def first_piece(
+        cls,
+        source: Source,
+        wanted_sheet: str,
+        *,
+        date1904: bool,
+        overrides: SpecialCells | None,
+        load_overrides: Callable[[], SpecialCells],
+    ) -> CalamineReader:
+        """The piece of a sheet (xlsx_pieces) that holds its header, found now."""
+        reader = cls(
+            source,
+            "xlsx",
+            wanted_sheet,
+            date1904=date1904,
+            overrides=overrides,
+            load_overrides=load_overrides,
+        )
+        return reader._then(reader._find_header)
+
+    @classmethod
+    def later_piece(
+        cls,
+        source: Source,
+        wanted_sheet: str,
+        header: KnownHeader,
+        *,
+        date1904: bool,
+        overrides: SpecialCells | None,
+        load_overrides: Callable[[], SpecialCells],
+    ) -> CalamineReader:
+        """A piece after the one that held the header: the workbook is released as soon as
+        the sheet is loaded."""
+        reader = cls(
+            source,
+            "xlsx",
+            wanted_sheet,
+            date1904=date1904,
+            overrides=overrides,
+            load_overrides=load_overrides,
+        )
+        return reader._then(lambda: reader._take_header(header))
+
+    def _then(self, step: Callable[[], None]) -> CalamineReader:
+        """This reader after ``step``; closed when the step fails."""
         try:
-            if overrides is not None:
-                self._set_overrides(overrides)
-            self._find_header()
+            step()
         except BaseException:
             self.close()
             raise
         return self
+
+    def begin(self, overrides: SpecialCells | None) -> CalamineReader:
+        """A reader made by loading(): its special cells, if found meanwhile, then its
+        header."""
+
+        def header() -> None:
+            if overrides is not None:
+                self._set_overrides(overrides)
+            self._find_header()
+
+        return self._then(header)
 
     def _set_overrides(self, special: SpecialCells) -> None:
         self._padded = PaddedIndex(special.padded)
@@ -290,6 +282,8 @@ class CalamineReader(BlockReader):
         self._empty = start is None
         self._range_width = int(self._sheet.width) if start is not None else 0
         self._lead = int(start[1]) if start is not None else 0
+        self._workbook.close()  # the sheet is loaded: its piece's workbook is not needed
+        self._workbook = None
 
     def _normalize(self, raw: list[Any], number: int, n: int) -> tuple[object, ...] | None:
         """One calamine row as normalized values for absolute columns A.. (slow, general path)."""

@@ -94,14 +94,22 @@ class PiecewiseReader(BlockReader):
                 scan = scan_sheet(archive, self._plan.part, self._name, zero, bounds=False)
             return scan.special()
 
-        return CalamineReader(
+        overrides = special() if zero else None
+        if known is None:
+            return CalamineReader.first_piece(
+                source,
+                self.sheet_name,
+                date1904=self.date1904,
+                overrides=overrides,
+                load_overrides=special,
+            )
+        return CalamineReader.later_piece(
             source,
-            "xlsx",
             self.sheet_name,
+            known,
             date1904=self.date1904,
-            overrides=special() if zero else None,
+            overrides=overrides,
             load_overrides=special,
-            known_header=known,
         )
 
     def _readers(self, after_row: int) -> Iterator[CalamineReader]:

@@ -27,8 +27,8 @@ from xml.sax.saxutils import unescape
 
 from importer.errors import InputError
 from importer.excel.base import first_with_header, sheet_candidates
-from importer.excel.calamine_engine import (
-    CalamineReader,
+from importer.excel.calamine_engine import CalamineReader
+from importer.excel.calamine_workbook import (
     calamine_charts,
     calamine_sheets,
     open_calamine_workbook,
@@ -402,13 +402,13 @@ def open_ods(source: Source, wanted_sheet: str | None, budget: int) -> CalamineR
     opened = [workbook]  # the first sheet tried uses it; a later one opens its own
 
     def open_one(chosen: str) -> CalamineReader:
-        return CalamineReader(
+        return CalamineReader.whole_sheet(
             source,
             "ods",
             chosen,
+            SpecialCells(scan.overrides.get(chosen, {})),
             workbook=opened.pop() if opened else None,
             date1904=scan.date1904,
-            overrides=SpecialCells(scan.overrides.get(chosen, {})),
         )
 
     try:

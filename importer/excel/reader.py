@@ -1,4 +1,4 @@
-"""open_sheet: sniff the file, pick the engine, return a SheetReader of normalized rows."""
+"""open_sheet: sniff the file, gather the facts reading_plan decides on, build its reader."""
 
 from __future__ import annotations
 
@@ -6,13 +6,12 @@ import contextlib
 import io
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from importer.config import Engine, check_engine
 from importer.errors import InputError
 from importer.excel.base import (
-    MAX_COLS,
-    MAX_ROWS,
     SheetReader,
     choose_sheet,
     first_with_header,
@@ -24,6 +23,17 @@ from importer.excel.csv_engine import CsvReader
 from importer.excel.guard import GuardedReader, reading
 from importer.excel.ods_scan import open_ods
 from importer.excel.openpyxl_engine import OpenpyxlReader
+from importer.excel.reading_plan import PEEK_STRINGS_BYTES as PEEK_STRINGS_BYTES
+from importer.excel.reading_plan import (
+    Reader,
+    ReadingPlan,
+    ReadRequest,
+    Refusal,
+    SafetyScan,
+    WorkbookFacts,
+    XlsxSheetFacts,
+    plan_reading,
+)
 from importer.excel.sniff import Source, make_source, sniff
 from importer.excel.special_cells import SpecialCells
 from importer.excel.xls_engine import XlrdReader
@@ -39,17 +49,9 @@ from importer.excel.xlsx_parts import (
 from importer.excel.xlsx_pieces import CannotCut, plan_pieces
 from importer.excel.xlsx_scan import scan_sheet
 
-ENGINES = ("auto", "calamine", "openpyxl")
-
 # calamine's memory for a sheet, measured: ~1.6x the sheet's XML, ~2x its shared strings.
 SHEET_XML_FACTOR = 1.6
 STRINGS_XML_FACTOR = 2.0
-# Bounding-box cells calamine may allocate (one slot each, ~32 bytes) when asked for
-# explicitly: beyond it the sheet is refused (a stray cell at XFD1048576 would need 550 GB).
-MAX_CALAMINE_CELLS = 64_000_000
-# Above this, peek_sheet reads the header with calamine rather than openpyxl (see _open_xlsx);
-# openpyxl took ~0.5 s per MB of shared strings here.
-PEEK_STRINGS_BYTES = 1 << 20
 # Below this, a piece's parse costs more in shared strings parsed again than it saves.
 MIN_PIECE_BYTES = 4 << 20
 
@@ -70,12 +72,10 @@ def open_sheet(
     returned reader goes through the same boundary (guard.py): a library's error or panic
     is an InputError, never a traceback.
     """
-    if engine not in ENGINES:
-        raise InputError(f"unknown engine {engine!r} (choose from {', '.join(ENGINES)})")
+    request = ReadRequest(check_engine(engine), peek=False, memory_budget=memory_budget_mb << 20)
     name = _display_name(source, file_name)
     with reading(name):
-        src = make_source(source, file_name)
-        reader = _open(src, sheet, engine, memory_budget_mb << 20, checked, peek=False)
+        reader = _open(make_source(source, file_name), sheet, request, checked)
     return GuardedReader(reader, name)
 
 
@@ -87,24 +87,25 @@ def _display_name(source: Path | bytes, file_name: str | None) -> str:
     return Path(source).name
 
 
-def _open(
-    src: Source, sheet: str | None, engine: str, budget: int, checked: bool, *, peek: bool
-) -> SheetReader:
+def _open(src: Source, sheet: str | None, request: ReadRequest, checked: bool) -> SheetReader:
     fmt = sniff(src)
-    if fmt == "csv":
-        return CsvReader(src, sheet)
     if fmt == "xlsx":
-        return _open_xlsx(src, sheet, engine, budget, checked, peek)
-    if engine == "openpyxl":
-        raise InputError(
-            f"{src.name}: the streaming engine (openpyxl) reads .xlsx and .xlsm only; "
-            f"this file is .{fmt}: use --engine calamine or auto"
-        )
-    if fmt == "xls":
-        return XlrdReader(src, sheet, budget)  # whatever the engine asked: see xls_engine.py
-    if fmt == "ods":
+        return _open_xlsx(src, sheet, request, checked)
+    plan = _decided(plan_reading(WorkbookFacts(src.name, fmt), request))
+    budget = request.memory_budget
+    if plan.reader is Reader.CSV:
+        return CsvReader(src, sheet)
+    if plan.reader is Reader.XLRD:
+        return XlrdReader(src, sheet, budget)
+    if plan.reader is Reader.CALAMINE_ODS:
         return open_ods(src, sheet, budget)
     return open_xlsb(src, sheet, budget)
+
+
+def _decided(plan: ReadingPlan | Refusal) -> ReadingPlan:
+    if isinstance(plan, Refusal):
+        raise InputError(plan.message)
+    return plan
 
 
 @dataclass(frozen=True)
@@ -131,12 +132,10 @@ def peek_sheet(
     first rows for .xlsx/.xlsm and CSV (other formats are read whole). For submit: the
     job reads the rows later with open_sheet(..., engine=peek.engine, checked=True).
     """
-    if engine not in ENGINES:
-        raise InputError(f"unknown engine {engine!r} (choose from {', '.join(ENGINES)})")
+    request = ReadRequest(check_engine(engine), peek=True, memory_budget=memory_budget_mb << 20)
     name = _display_name(source, file_name)
     with reading(name):
-        src = make_source(source, file_name)
-        reader = _open(src, sheet, engine, memory_budget_mb << 20, checked=False, peek=True)
+        reader = _open(make_source(source, file_name), sheet, request, checked=False)
     with GuardedReader(reader, name) as guarded:
         return SheetPeek(
             sheet_name=guarded.sheet_name,
@@ -168,9 +167,7 @@ def estimate_calamine_bytes(archive: zipfile.ZipFile, sheet_part: str) -> int:
     return int(size)
 
 
-def _open_xlsx(
-    src: Source, sheet: str | None, engine: str, budget: int, checked: bool, peek: bool = False
-) -> SheetReader:
+def _open_xlsx(src: Source, sheet: str | None, request: ReadRequest, checked: bool) -> SheetReader:
     try:
         with src.open() as handle, zipfile.ZipFile(handle) as archive:
             info = read_xlsx_info(archive, src.name)
@@ -179,125 +176,102 @@ def _open_xlsx(
     sheets = [(s.name, s.state == "visible") for s in info.sheets]
     return first_with_header(
         sheet_candidates(src.name, sheet, sheets, info.charts),
-        lambda chosen: _open_xlsx_sheet(src, chosen, engine, budget, checked, peek),
+        lambda chosen: _open_xlsx_sheet(src, chosen, request, checked),
     )
 
 
-def _open_xlsx_sheet(
-    src: Source, sheet: str, engine: str, budget: int, checked: bool, peek: bool
-) -> SheetReader:
+def _open_xlsx_sheet(src: Source, sheet: str, request: ReadRequest, checked: bool) -> SheetReader:
+    """The facts about the sheet, its reading plan, and the reader the plan says."""
+    chosen, facts, plan = _planned(src, sheet, request, checked)
+    if plan.reader is Reader.CALAMINE_PIECES:
+        pieces = _in_pieces(src, chosen, request.memory_budget, facts.shared_strings_bytes)
+        if pieces is not None:
+            return pieces
+        assert plan.if_uncut is not None
+        plan = plan.if_uncut
+    if plan.reader is Reader.OPENPYXL_STREAMING:
+        reader = OpenpyxlReader(src, chosen.name, zero_styles=chosen.info.zero_padded_styles)
+        if plan.engine is Engine.CALAMINE:  # a peek's stand-in: the full read uses calamine
+            reader.engine = plan.engine.value
+        return reader
+    return _calamine_whole(src, chosen, plan.eager_special, fallback=plan.fallback_to_streaming)
+
+
+@dataclass(frozen=True)
+class _ChosenSheet:
+    info: XlsxInfo  # the package's small parts
+    name: str
+    part: str  # the part holding its cells
+
+
+def _planned(
+    src: Source, sheet: str, request: ReadRequest, checked: bool
+) -> tuple[_ChosenSheet, XlsxSheetFacts, ReadingPlan]:
+    """The sheet's facts read from the package (the safety pass too, on bytes not checked
+    before, unless the request is refused without it) and the plan for them."""
     name = src.name
-    requested = engine
     try:
         with src.open() as handle, zipfile.ZipFile(handle) as archive:
             info = read_xlsx_info(archive, name)
-            chosen = choose_sheet(
-                name, sheet, [(s.name, s.state == "visible") for s in info.sheets], info.charts
-            )
+            sheets = [(s.name, s.state == "visible") for s in info.sheets]
+            chosen = choose_sheet(name, sheet, sheets, info.charts)
             part = next(s.path for s in info.sheets if s.name == chosen)
             if part is None or part not in archive.NameToInfo:
                 raise InputError(
                     f"{name}: the workbook is damaged (sheet {chosen!r} has no data part)"
                 )
-            if info.strings_claim_absurd:
-                if engine == "calamine":
-                    raise InputError(
-                        f"{name}: the shared-strings table claims an absurd number of "
-                        "strings; use --engine openpyxl (streaming)"
-                    )
-                engine = "openpyxl"
-            strings_bytes = shared_strings_bytes(archive)
-            # Over the budget, calamine reads the sheet in pieces (calamine_pieces).
-            in_pieces = engine != "openpyxl" and estimate_calamine_bytes(archive, part) > budget
-            if engine == "auto":
-                engine = "calamine"
-            if peek and engine == "calamine" and not in_pieces:
-                # openpyxl loads the whole shared-strings table in Python before it gives the
-                # header row (seconds for a big one): calamine's whole parse is sooner then.
-                peek = strings_bytes <= PEEK_STRINGS_BYTES
-            eager_special = (
-                engine == "calamine"
-                and not peek
-                and not in_pieces  # each piece finds its own special cells
-                and (not checked or bool(info.zero_padded_styles))
+            facts = XlsxSheetFacts(
+                file_name=name,
+                sheet=chosen,
+                calamine_bytes=estimate_calamine_bytes(archive, part),
+                shared_strings_bytes=shared_strings_bytes(archive),
+                strings_claim_absurd=info.strings_claim_absurd,
+                zero_padded_styles=bool(info.zero_padded_styles),
+                bytes_checked=checked,
             )
-            scan = None
-            if not checked:  # the safety pass, before calamine allocates anything
-                scan = scan_sheet(archive, part, name, info.zero_padded_styles, special=False)
-            strings = None  # what the shared-strings table holds, when the sheet uses it
-            if scan is not None and not checked and scan.max_string_index >= 0:
-                strings = count_shared_strings(archive, name, enough=scan.max_string_index + 1)
+            plan = plan_reading(facts, request)
+            if not checked and not isinstance(plan, Refusal):
+                # The safety pass, before calamine allocates anything.
+                facts = replace(facts, scan=_safety_scan(archive, part, name, info))
+                plan = plan_reading(facts, request)
     except zipfile.BadZipFile:
         raise InputError(f"{name}: the file is damaged or truncated") from None
+    return _ChosenSheet(info, chosen, part), facts, _decided(plan)
 
-    if scan is not None and not checked:
-        if scan.bad_string_index:
-            raise InputError(
-                f"{name}: sheet {chosen!r} has a text cell pointing at a negative shared-string "
-                "number; the file is damaged"
-            )
-        if strings is not None and scan.max_string_index >= strings:
-            # Otherwise found only when the rows are read: after a detached submit, by the job.
-            raise InputError(
-                f"{name}: sheet {chosen!r} has a text cell pointing at shared string "
-                f"{scan.max_string_index:,}, but the shared-strings table holds "
-                f"{f'only {strings:,}' if strings else 'none'}; the file is damaged"
-            )
-        if scan.bad_ref is not None:
-            raise InputError(
-                f"{name}: sheet {chosen!r} has a cell reference that is not one "
-                f"({scan.bad_ref!r}); the file is damaged"
-            )
-        if scan.max_row > MAX_ROWS or scan.max_col > MAX_COLS:
-            raise InputError(
-                f"{name}: sheet {chosen!r} refers to cells beyond Excel's limits "
-                f"(row {scan.max_row:,}, column {scan.max_col:,}); refusing an absurd file"
-            )
-        too_big = scan.max_row * scan.max_col > MAX_CALAMINE_CELLS
-        if too_big and requested == "auto":
-            engine = "openpyxl"  # stray far cells: streaming reads them in constant memory
-        elif too_big and engine == "calamine":
-            raise InputError(
-                f"{name}: sheet {chosen!r} spans up to {scan.max_row:,} rows x {scan.max_col:,} "
-                "columns, too large to load at once: use --engine openpyxl (streaming), or "
-                "delete stray cells far from the data"
-            )
-    if engine == "calamine" and in_pieces:
-        pieces = _in_pieces(src, chosen, part, info, budget, strings_bytes)
-        if pieces is not None:
-            return pieces
-        if requested == "auto":
-            engine = "openpyxl"  # cannot be cut: streaming stays within the budget
-        elif not checked or info.zero_padded_styles:
-            eager_special = True  # read whole after all: as any calamine read
-    if engine == "openpyxl" or peek:
-        reader = OpenpyxlReader(src, chosen, zero_styles=info.zero_padded_styles)
-        if peek:
-            reader.engine = engine  # what a full read will use; this one only saw the header
-        return reader
-    return _calamine_whole(
-        src, chosen, part, info, eager_special, fallback=requested == "auto" or checked
+
+def _safety_scan(archive: zipfile.ZipFile, part: str, name: str, info: XlsxInfo) -> SafetyScan:
+    """The sheet's cell references measured, and the shared strings counted when a text
+    cell uses one (as far as the largest it uses)."""
+    scan = scan_sheet(archive, part, name, info.zero_padded_styles, special=False)
+    held = None
+    if scan.max_string_index >= 0:
+        held = count_shared_strings(archive, name, enough=scan.max_string_index + 1)
+    return SafetyScan(
+        max_row=scan.max_row,
+        max_col=scan.max_col,
+        bad_ref=scan.bad_ref,
+        bad_string_index=scan.bad_string_index,
+        max_string_index=scan.max_string_index,
+        strings_held=held,
     )
 
 
 def _calamine_whole(
-    src: Source, sheet: str, part: str, info: XlsxInfo, eager_special: bool, *, fallback: bool
+    src: Source, sheet: _ChosenSheet, eager_special: bool, *, fallback: bool
 ) -> SheetReader:
     """calamine's parse of the sheet (in Rust, without the GIL) on a second thread while
     this one finds the special cells (which the header may need); the stream engine instead
     when calamine cannot read the sheet and `fallback`."""
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="calamine") as pool:
         loading = pool.submit(
-            CalamineReader,
+            CalamineReader.loading,
             src,
-            "xlsx",
-            sheet,
-            date1904=info.date1904,
-            load_overrides=lambda: _special_cells(src, part, info),
-            defer_header=True,
+            sheet.name,
+            date1904=sheet.info.date1904,
+            load_overrides=lambda: _special_cells(src, sheet),
         )
         try:
-            overrides = _special_cells(src, part, info) if eager_special else None
+            overrides = _special_cells(src, sheet) if eager_special else None
         except BaseException:
             with contextlib.suppress(BaseException):
                 loading.result().close()
@@ -308,22 +282,23 @@ def _calamine_whole(
             if not fallback:
                 raise
             # e.g. error values calamine does not know (#GETTING_DATA): stream it instead.
-            return OpenpyxlReader(src, sheet, zero_styles=info.zero_padded_styles)
+            return OpenpyxlReader(src, sheet.name, zero_styles=sheet.info.zero_padded_styles)
     return reader.begin(overrides)
 
 
 def _in_pieces(
-    src: Source, sheet: str, part: str, info: XlsxInfo, budget: int, strings_bytes: int
+    src: Source, sheet: _ChosenSheet, budget: int, strings_bytes: int
 ) -> SheetReader | None:
     """The sheet read by calamine a piece at a time, two pieces in memory at most beside
     the shared strings (which every piece's load parses); None if it cannot be cut."""
     try:
-        plan = plan_pieces(src, part, piece_size(budget, strings_bytes))
+        plan = plan_pieces(src, sheet.part, piece_size(budget, strings_bytes))
     except CannotCut:
         return None
     if len(plan.cuts) < 2:
         return None
-    return PiecewiseReader(src, sheet, info, plan, [s.name for s in info.sheets])
+    info = sheet.info
+    return PiecewiseReader(src, sheet.name, info, plan, [s.name for s in info.sheets])
 
 
 def piece_size(budget: int, strings_bytes: int) -> int:
@@ -335,9 +310,14 @@ def piece_size(budget: int, strings_bytes: int) -> int:
     return max(MIN_PIECE_BYTES, int(room / (SHEET_XML_FACTOR * 16)))
 
 
-def _special_cells(src: Source, part: str, info: XlsxInfo) -> SpecialCells:
+def _special_cells(src: Source, sheet: _ChosenSheet) -> SpecialCells:
     with src.open() as handle, zipfile.ZipFile(handle) as archive:
         scan = scan_sheet(
-            archive, part, src.name, info.zero_padded_styles, bounds=False, special=True
+            archive,
+            sheet.part,
+            src.name,
+            sheet.info.zero_padded_styles,
+            bounds=False,
+            special=True,
         )
     return scan.special()

@@ -22,8 +22,8 @@ from defusedxml import ElementTree as SafeET
 
 from importer.errors import InputError
 from importer.excel.base import MAX_COLS, MAX_ROWS, first_with_header, sheet_candidates
-from importer.excel.calamine_engine import (
-    CalamineReader,
+from importer.excel.calamine_engine import CalamineReader
+from importer.excel.calamine_workbook import (
     calamine_charts,
     calamine_sheets,
     open_calamine_workbook,
@@ -261,13 +261,13 @@ def open_xlsb(source: Source, wanted_sheet: str | None, budget: int) -> Calamine
                 "too large to load at once; delete stray cells far from the data"
             )
         workbook = opened.pop() if opened else None
-        return CalamineReader(
+        return CalamineReader.whole_sheet(
             source,
             "xlsb",
             chosen,
+            SpecialCells(scan.overrides),
             workbook=workbook,
             date1904=counts_from_1904,
-            overrides=SpecialCells(scan.overrides),
         )
 
     return first_with_header(candidates, open_one)

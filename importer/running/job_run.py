@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from importer.config import ImportSettings
+from importer.config import Engine, ImportSettings
 from importer.database import Connection, connect
 from importer.errors import (
     FormError,
@@ -237,7 +237,10 @@ class _Run:
         if remaining is not None:
             assert self.job.last_row is not None
             return remaining, 0, self.job.last_row
-        engine = self.job.engine if self.job.engine in ("calamine", "openpyxl") else "auto"
+        # What auto chose at submit; xlrd or csv (a format's own reader): auto chooses again.
+        engine = (
+            self.job.engine if self.job.engine in (Engine.CALAMINE, Engine.OPENPYXL) else "auto"
+        )
         # checked: these bytes passed open_sheet's safety pass at submit (same sha256).
         with permanent(DAMAGED):
             reader = open_sheet(
@@ -250,64 +253,33 @@ class _Run:
         return reader, self.job.cursor, 0
 
     def open_remaining(self, content: bytes) -> SheetReader | None:
-        """A resumed calamine job on an .xlsx: the workbook without its committed rows
-        (xlsx_trim), so that they are not parsed again. Used only when it provably holds
-        exactly the rows still to import (same header, as many rows after the last
-        committed one as the job has left); None otherwise, and the whole sheet is read."""
-        from importer.excel import open_sheet, reads_in_pieces
-        from importer.excel.xlsx_trim import without_rows
+        """A resumed job's sheet holding only the rows after its last committed one, when
+        the excel package can prove it does (open_rows_after); None: read it whole."""
+        from importer.excel import open_rows_after
 
         job = self.job
         if not (
             job.cursor
-            and job.engine == "calamine"
             and job.sheet is not None
+            and job.header is not None
             and job.header_row is not None
             and job.last_row is not None
             and job.total_rows is not None
         ):
             return None
-        if reads_in_pieces(content, job.sheet):
-            # Read in pieces, the sheet starts at the piece holding the next row by itself.
-            try:
-                reader = open_sheet(
-                    content,
-                    sheet=job.sheet,
-                    engine="calamine",
-                    file_name=job.file_name,
-                    checked=True,
-                )
-            except ImporterError:
-                return None
-            if reader.reads_in_pieces and (reader.header, reader.header_row) == (
-                job.header,
-                job.header_row,
-            ):
-                self.emit(
-                    ProgressPhase.OPENING, f"reading the rows after row {job.last_row:,} only"
-                )
-                return reader
-            reader.close()
-            return None
-        trimmed = without_rows(content, job.sheet, job.header_row, job.last_row)
-        if trimmed is None:
-            return None
-        try:
-            reader = open_sheet(
-                trimmed, sheet=job.sheet, engine="calamine", file_name=job.file_name, checked=True
-            )
-        except ImporterError:
-            return None
-        if (
-            reader.engine == "calamine"
-            and reader.header == job.header
-            and reader.header_row == job.header_row
-            and reader.count_rows_after(job.last_row) == job.total_rows - job.cursor
-        ):
+        reader = open_rows_after(
+            content,
+            sheet=job.sheet,
+            engine=job.engine,
+            header=job.header,
+            header_row=job.header_row,
+            last_row=job.last_row,
+            rows_left=job.total_rows - job.cursor,
+            file_name=job.file_name,
+        )
+        if reader is not None:
             self.emit(ProgressPhase.OPENING, f"reading the rows after row {job.last_row:,} only")
-            return reader
-        reader.close()
-        return None
+        return reader
 
     def import_rows(self, conn: Connection, renewer: LeaseRenewer) -> JobOutcome:
         from importer.forms.validation import Validator
@@ -390,7 +362,9 @@ class _Run:
                     return self.outcome(RunOutcome.CANCELLED)
                 if renewer.lost.is_set():
                     background.drain(drop_queued=True)
-                    raise LeaseLost(f"import job {self.job.id}: lease lost to another owner")
+                    raise LeaseLost(
+                        f"import job {self.job.id}: lease lost to another owner", job_id=self.job.id
+                    )
                 if self.stop.is_set():
                     if self.take(background.drain(drop_queued=True)):
                         return self.outcome(RunOutcome.CANCELLED)
@@ -428,7 +402,10 @@ class _Run:
         released = jobs.release_job(conn, self.job.id, self.owner)
         self.job = jobs.get_job(conn, self.job.id)
         if not released:
-            raise LeaseLost(f"import job {self.job.id}: lease lost before it could be released")
+            raise LeaseLost(
+                f"import job {self.job.id}: lease lost before it could be released",
+                job_id=self.job.id,
+            )
         self.emit(ProgressPhase.STOPPED, "stopped; committed progress kept")
         return self.outcome(RunOutcome.STOPPED)
 
