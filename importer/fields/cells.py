@@ -21,8 +21,8 @@ from importer.excel.values import (
     serial_to_datetime,
 )
 
-if TYPE_CHECKING:  # forms imports the registry, which imports these builders
-    from importer.forms.definition import Field
+if TYPE_CHECKING:  # field.py imports the registry, which imports these builders
+    from importer.fields.field import Field
 
 Coercer = Callable[[object], Any]
 
@@ -32,12 +32,12 @@ _DEC_TEXT = re.compile(r"[+-]?(?:\d+|\d{1,3}(?:,\d{3})+)?(?:\.\d*)?(?:[eE][+-]?\
 # quantifiers (the character classes never overlap) spare the regex engine backtracking:
 # twice as fast, same matches.
 _LABEL = r"[A-Za-z0-9]++(?:-++[A-Za-z0-9]++)*+"
-_EMAIL = re.compile(rf'[^@\s<>(),;:"\[\]]++@{_LABEL}(?:\.{_LABEL})++')
+EMAIL = re.compile(rf'[^@\s<>(),;:"\[\]]++@{_LABEL}(?:\.{_LABEL})++')
 # Whole numbers are stored as what PostgreSQL's bigint holds: -2**63 .. 2**63 - 1.
 BIGINT_LIMIT = 1 << 63
-_TRUE = frozenset({"true", "yes", "y", "1", "t"})
-_FALSE = frozenset({"false", "no", "n", "0", "f"})
-_FIRST_YEAR = 1900  # cells holding earlier "dates" are garbage serials (0, negative, NaN)
+TRUE_WORDS = frozenset({"true", "yes", "y", "1", "t"})
+FALSE_WORDS = frozenset({"false", "no", "n", "0", "f"})
+FIRST_YEAR = 1900  # cells holding earlier "dates" are garbage serials (0, negative, NaN)
 _MAX_DIGITS = 15  # what a JSON number (a double) holds exactly, and what Excel shows
 
 
@@ -266,7 +266,7 @@ def date_coercer(field: Field, date1904: bool) -> Coercer:
         return day.isoformat()
 
     def from_moment(moment: datetime) -> str:
-        if moment.year < _FIRST_YEAR:
+        if moment.year < FIRST_YEAR:
             raise Invalid(f"{_quote(moment)} is not a valid Excel date")
         if moment.time() != time():
             raise Invalid(f"{_quote(moment)} has a time of day; a date alone is expected")
@@ -275,7 +275,7 @@ def date_coercer(field: Field, date1904: bool) -> Coercer:
     def coerce(value: object) -> Any:
         kind = type(value)
         if kind is date:
-            if value.year < _FIRST_YEAR:  # type: ignore[attr-defined]
+            if value.year < FIRST_YEAR:  # type: ignore[attr-defined]
                 raise Invalid(f"{_quote(value)} is not a valid Excel date")
             return bounded(value)  # type: ignore[arg-type]
         if kind is datetime:
@@ -312,7 +312,7 @@ def datetime_coercer(field: Field, date1904: bool) -> Coercer:
 
     def coerce(value: object) -> Any:
         kind = type(value)
-        if (kind is datetime or kind is date) and value.year < _FIRST_YEAR:  # type: ignore[attr-defined]
+        if (kind is datetime or kind is date) and value.year < FIRST_YEAR:  # type: ignore[attr-defined]
             raise Invalid(f"{_quote(value)} is not a valid Excel date")
         if kind is datetime:
             return bounded(value)  # type: ignore[arg-type]
@@ -355,9 +355,9 @@ def boolean_coercer(field: Field, date1904: bool) -> Coercer:
             text = value.strip().casefold()  # type: ignore[attr-defined]
             if not text:
                 return _empty_text(required)
-            if text in _TRUE:
+            if text in TRUE_WORDS:
                 return True
-            if text in _FALSE:
+            if text in FALSE_WORDS:
                 return False
             raise Invalid(f"{_quote(value)} is not yes/no (use true/false, yes/no, y/n or 1/0)")
         if kind is float or kind is int:
@@ -377,7 +377,7 @@ def email_coercer(field: Field, date1904: bool) -> Coercer:
         if type(value) is not str:
             raise Invalid(f"{_quote(value)} is {_kind(value)}, not an email address")
         text = value.strip()
-        if text and not _EMAIL.fullmatch(text):
+        if text and not EMAIL.fullmatch(text):
             raise Invalid(f"{_quote(text)} is not a valid email address")
         return text_check(text)
 

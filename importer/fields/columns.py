@@ -19,10 +19,18 @@ from itertools import compress, count, repeat
 from operator import ge, is_, le
 from typing import TYPE_CHECKING, Any, cast
 
-from importer.fields.cells import _EMAIL, _FALSE, _FIRST_YEAR, _TRUE, BIGINT_LIMIT, Coercer, Invalid
+from importer.fields.cells import (
+    BIGINT_LIMIT,
+    EMAIL,
+    FALSE_WORDS,
+    FIRST_YEAR,
+    TRUE_WORDS,
+    Coercer,
+    Invalid,
+)
 
-if TYPE_CHECKING:  # forms imports the registry, which imports these builders
-    from importer.forms.definition import Field
+if TYPE_CHECKING:  # field.py imports the registry, which imports these builders
+    from importer.fields.field import Field
 
 # (stored values, [(position, message) of each failed cell])
 Outcome = tuple[list[Any], list[tuple[int, str]]]
@@ -183,7 +191,7 @@ def _replaced(
 # makes of it (it strips and case-folds, then looks the word up).
 _BOOL_TEXTS: dict[object, bool] = {
     spelling: truth
-    for words, truth in ((_TRUE, True), (_FALSE, False))
+    for words, truth in ((TRUE_WORDS, True), (FALSE_WORDS, False))
     for word in words
     for spelling in (word, word.upper(), word.capitalize())
 }
@@ -205,14 +213,14 @@ def boolean_column(field: Field, coerce: Coercer) -> ColumnCoercer:
 
 # Every cell of a column checked by one regex run over the cells joined by newlines (the
 # address pattern cannot span a newline): ~2x faster than one fullmatch call per cell.
-_EMAIL_LINES = re.compile(f"(?:(?:{_EMAIL.pattern})\n)*+")
+_EMAIL_LINES = re.compile(f"(?:(?:{EMAIL.pattern})\n)*+")
 
 
 def email_column(field: Field, coerce: Coercer) -> ColumnCoercer:
     if field.pattern is not None or field.min_length is not None:
         return each_cell(coerce)  # checks the common case cannot settle in bulk
     limit = field.max_length if field.max_length is not None else 1 << 62
-    match = _EMAIL.fullmatch
+    match = EMAIL.fullmatch
 
     def run(cells: Sequence[object]) -> Outcome:
         if set(map(type, cells)) == {str}:
@@ -353,7 +361,7 @@ def datetime_moments(field: Field) -> BulkSettle:
             earliest = min(moments)
         except TypeError:  # offsets on some, not on others: the coercer decides each
             return [], []
-        if earliest.year < _FIRST_YEAR:
+        if earliest.year < FIRST_YEAR:
             return [], []
         return at, list(map(datetime.isoformat, moments))
 

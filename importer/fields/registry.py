@@ -37,8 +37,8 @@ from importer.fields.columns import (
     text_column,
 )
 
-if TYPE_CHECKING:  # forms imports this registry: Field is only named in annotations here
-    from importer.forms.definition import Field
+if TYPE_CHECKING:  # field.py imports this registry: Field is only named in annotations here
+    from importer.fields.field import Field
 
 # mypy checks every registry entry's name against this; a test checks the converse.
 FieldType = Literal["string", "integer", "decimal", "date", "datetime", "boolean", "email", "enum"]

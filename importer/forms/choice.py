@@ -11,7 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from importer.errors import InputError
-from importer.forms.definition import Form, normalize_header
+from importer.fields.field import normalize_header
+from importer.forms.definition import Form
 
 
 @dataclass(frozen=True)

@@ -9,90 +9,29 @@ from __future__ import annotations
 
 import re
 import tomllib
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime
-from decimal import Decimal
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from importer.errors import FormError
+from importer.fields.field import Field, normalize_header
 from importer.fields.registry import (
     FIELD_TYPE_SPECS,
     FIELD_TYPES,
     RULES,
     Bound,
-    FieldType,
     FieldTypeSpec,
     Rule,
 )
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _FORM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$")
-_NOT_ALNUM = re.compile(r"[\W_]+")
 
 # "message" goes with "pattern": what a sender is told when a cell does not match it.
 _FIELD_KEYS = {"name", "header", "aliases", "type", "required", "description", "message", *RULES}
 _FORM_KEYS = {"name", "key", "fields", "description"}
-
-
-def normalize_header(text: object) -> str:
-    """The matching key of a header: case, spaces and punctuation do not count.
-
-    "Order ID", "order_id", " ORDER-id " all give "orderid".
-    """
-    folded = unicodedata.normalize("NFKC", str(text)).casefold()
-    return _NOT_ALNUM.sub("", folded)
-
-
-@dataclass(frozen=True)
-class Field:
-    name: str
-    header: str
-    type: FieldType
-    aliases: tuple[str, ...] = ()
-    required: bool = False
-    min: Bound | None = None
-    max: Bound | None = None
-    min_length: int | None = None
-    max_length: int | None = None
-    pattern: str | None = None
-    message: str | None = None  # the reason given for a cell that does not match `pattern`
-    choices: tuple[str, ...] = ()
-    formats: tuple[str, ...] = ()  # strptime formats accepted for text dates
-    description: str | None = None
-
-    @property
-    def spec(self) -> FieldTypeSpec:
-        """What the field's type is: its rules, coercers, PostgreSQL type."""
-        return FIELD_TYPE_SPECS[self.type]
-
-    @property
-    def match_keys(self) -> tuple[str, ...]:
-        """Normalized header, name and aliases: any sheet header equal to one matches."""
-        keys = [normalize_header(self.header), normalize_header(self.name)]
-        keys += [normalize_header(a) for a in self.aliases]
-        return tuple(dict.fromkeys(k for k in keys if k))
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "header": self.header, "type": self.type}
-        if self.aliases:
-            out["aliases"] = list(self.aliases)
-        if self.required:
-            out["required"] = True
-        for key in ("min", "max"):
-            bound = getattr(self, key)
-            if bound is not None:
-                out[key] = _bound_to_json(bound)
-        for key in ("min_length", "max_length", "pattern", "message", "description"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
-        if self.choices:
-            out["choices"] = list(self.choices)
-        if self.formats:
-            out["formats"] = list(self.formats)
-        return out
 
 
 @dataclass(frozen=True)
@@ -351,14 +290,6 @@ def _types_allowing(rule: Rule) -> str:
 
 def _a(noun: str) -> str:
     return f"an {noun}" if noun[0] in "aeiou" else f"a {noun}"
-
-
-def _bound_to_json(bound: Bound) -> Any:
-    if isinstance(bound, date | datetime):
-        return bound.isoformat()
-    if isinstance(bound, Decimal):
-        return str(bound)
-    return bound
 
 
 # --- TOML output (forms infer, forms show) ----------------------------------------------------

@@ -23,7 +23,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from importer.errors import InputError
-from importer.forms.definition import Field, Form, normalize_header
+from importer.fields.field import Field, normalize_header
+from importer.forms.definition import Form
 
 # How alike a leftover header and a field's header must be to count as a near miss
 # (difflib ratio of the normalized texts: "emial"/"email" 0.8, "custmer"/"customer" 0.93).

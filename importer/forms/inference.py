@@ -19,12 +19,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cache
+from pathlib import Path
 
 from importer.excel.base import SheetReader
 from importer.excel.values import CellError, NumberText, display_text
 from importer.fields.cells import Coercer, Invalid, build_coercer
+from importer.fields.field import Field, normalize_header
 from importer.fields.registry import FIELD_TYPE_SPECS, CellKind, FieldType, Inference
-from importer.forms.definition import Field, Form, normalize_header
+from importer.forms.definition import Form
 
 SAMPLE_ROWS = 2000
 # Sampled cells are kept until every column is judged: a very wide sheet samples fewer rows
@@ -337,3 +339,25 @@ def infer_form(reader: SheetReader, name: str) -> tuple[Form, dict[str, str]]:
     return Form(name=safe_name[:63], fields=tuple(fields)), {
         field_name_: "; ".join(texts) for field_name_, texts in notes.items()
     }
+
+
+@dataclass(frozen=True)
+class InferredForm:
+    """A proposed form, the notes for its fields (TOML comments) and the sheet it came from."""
+
+    form: Form
+    notes: dict[str, str]
+    sheet: str
+    file_name: str
+
+
+def infer_workbook_form(
+    workbook: Path, *, sheet: str | None = None, name: str | None = None
+) -> InferredForm:
+    """`forms infer WORKBOOK`: open the sheet and propose its form (named after the file
+    unless ``name``)."""
+    from importer.excel import open_sheet  # the readers load only when a sheet is read
+
+    with open_sheet(workbook, sheet=sheet) as reader:
+        form, notes = infer_form(reader, name or workbook.stem.split(".")[0])
+        return InferredForm(form, notes, reader.sheet_name, workbook.name)

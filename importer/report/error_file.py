@@ -17,19 +17,21 @@ from __future__ import annotations
 import contextlib
 import csv
 import os
-import re
 import secrets
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO
 
 from importer.database import Connection
 from importer.errors import UsageError
 from importer.excel.cell_json import TypedCell, cell_text, decode_cell, decode_text, encode_cell
 from importer.forms.validation import PROBLEMS_COLUMN, SOURCE_ROW_COLUMN, data_width
+from importer.intake.checking import CheckReport
+from importer.report.book import ErrorBook, ErrorRow, looks_like_formula, problem_text
+from importer.report.xlsx import write_xlsx
 from importer.repositories.jobs import Job, get_job
 from importer.repositories.rejected_rows import (
     RowProblem,
@@ -38,14 +40,7 @@ from importer.repositories.rejected_rows import (
     rejected_rows,
 )
 
-if TYPE_CHECKING:
-    from importer.intake.checking import CheckReport
-
 FORMATS = (".xlsx", ".csv")
-
-# A spreadsheet treats a cell starting with one of these as a formula (CSV injection).
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
-_PLAIN_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
 
 
 @dataclass(frozen=True)
@@ -55,37 +50,10 @@ class ExportSummary:
     format: str
 
 
-@dataclass(frozen=True, slots=True)
-class ErrorRow:
-    number: int  # the row in the submitted file
-    cells: list[TypedCell]  # as wide as the book's header
-    problems: list[RowProblem]
-
-
-@dataclass(frozen=True)
-class ErrorBook:
-    """What an error file holds, wherever the rows come from."""
-
-    sheet_name: str
-    header: list[str]  # the sheet's own columns, in order
-    rows: Iterable[ErrorRow]
-    about: list[tuple[str, str]]  # (label, text) lines of the About sheet
-
-
-def looks_like_formula(text: str) -> bool:
-    """True when a spreadsheet would evaluate the text; plain numbers such as -12 are fine."""
-    return text.startswith(_FORMULA_START) and _PLAIN_NUMBER.fullmatch(text) is None
-
-
 def csv_safe(value: str | None) -> str:
     if value is None:
         return ""
     return "'" + value if looks_like_formula(value) else value
-
-
-def problem_text(problem: RowProblem) -> str:
-    """One reason in words, naming its column: "Zip Code: '1234' is not in the expected format"."""
-    return f"{problem.column}: {problem.message}" if problem.column else problem.message
 
 
 def columns_of(header: Sequence[str] | None, width: int) -> list[str]:
@@ -226,8 +194,6 @@ def write_error_file(book: ErrorBook, target: Path) -> ExportSummary:
                 stream.flush()
                 os.fsync(stream.fileno())
         else:
-            from importer.report.xlsx import write_xlsx
-
             os.close(fd)
             count = write_xlsx(temp_name, book)
         os.replace(temp_name, target)

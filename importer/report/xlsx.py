@@ -26,7 +26,7 @@ from openpyxl.worksheet.dimensions import RowDimension
 
 from importer.excel.cell_json import TypedCell, cell_text
 from importer.forms.validation import PROBLEMS_COLUMN, SOURCE_ROW_COLUMN
-from importer.report.error_file import ErrorBook, ErrorRow, looks_like_formula, problem_text
+from importer.report.book import ErrorBook, ErrorRow, looks_like_formula, problem_text
 
 _SAMPLE_ROWS = 500  # rows measured for the column widths
 # Past this many, bad cells keep their fill but no comment (the Problems column still says

@@ -14,8 +14,9 @@ from importer.database import Connection
 from importer.errors import FormError
 from importer.fields.cells import build_coercer
 from importer.fields.columns import column_coercer
+from importer.fields.field import Field
 from importer.fields.registry import FIELD_TYPE_SPECS, FIELD_TYPES, RULES, FieldType, Rule
-from importer.forms.definition import Field, parse_form
+from importer.forms.definition import parse_form
 
 # A cell of each type that its coercer accepts (a new type adds one).
 CELLS: dict[str, object] = {

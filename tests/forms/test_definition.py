@@ -14,13 +14,8 @@ import pytest
 from importer.database import Connection
 from importer.errors import FormError, NotFoundError
 from importer.excel import open_sheet
-from importer.forms.definition import (
-    Form,
-    form_to_toml,
-    load_form_file,
-    normalize_header,
-    parse_form_text,
-)
+from importer.fields.field import normalize_header
+from importer.forms.definition import Form, form_to_toml, load_form_file, parse_form_text
 from importer.forms.inference import infer_form
 from importer.forms.validation import BatchResult, Validator
 from importer.repositories.forms import get_form, list_forms, save_form

@@ -12,7 +12,8 @@ from openpyxl import load_workbook
 
 from importer.database import Connection
 from importer.errors import UsageError
-from importer.report.error_file import csv_safe, export_rejected_rows, looks_like_formula
+from importer.report.book import looks_like_formula
+from importer.report.error_file import csv_safe, export_rejected_rows
 from importer.repositories import jobs
 
 HEADER = ["Order ID", "Customer", "Amount"]

@@ -1,0 +1,84 @@
+"""A form's field: its name, header, type and rules, as the form parser made it.
+
+The coercers are built from a field (see registry.py), so the field is defined here, in
+the fields layer, and the forms above take it from here.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from importer.fields.registry import FIELD_TYPE_SPECS, Bound, FieldType, FieldTypeSpec
+
+_NOT_ALNUM = re.compile(r"[\W_]+")
+
+
+def normalize_header(text: object) -> str:
+    """The matching key of a header: case, spaces and punctuation do not count.
+
+    "Order ID", "order_id", " ORDER-id " all give "orderid".
+    """
+    folded = unicodedata.normalize("NFKC", str(text)).casefold()
+    return _NOT_ALNUM.sub("", folded)
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    header: str
+    type: FieldType
+    aliases: tuple[str, ...] = ()
+    required: bool = False
+    min: Bound | None = None
+    max: Bound | None = None
+    min_length: int | None = None
+    max_length: int | None = None
+    pattern: str | None = None
+    message: str | None = None  # the reason given for a cell that does not match `pattern`
+    choices: tuple[str, ...] = ()
+    formats: tuple[str, ...] = ()  # strptime formats accepted for text dates
+    description: str | None = None
+
+    @property
+    def spec(self) -> FieldTypeSpec:
+        """What the field's type is: its rules, coercers, PostgreSQL type."""
+        return FIELD_TYPE_SPECS[self.type]
+
+    @property
+    def match_keys(self) -> tuple[str, ...]:
+        """Normalized header, name and aliases: any sheet header equal to one matches."""
+        keys = [normalize_header(self.header), normalize_header(self.name)]
+        keys += [normalize_header(a) for a in self.aliases]
+        return tuple(dict.fromkeys(k for k in keys if k))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "header": self.header, "type": self.type}
+        if self.aliases:
+            out["aliases"] = list(self.aliases)
+        if self.required:
+            out["required"] = True
+        for key in ("min", "max"):
+            bound = getattr(self, key)
+            if bound is not None:
+                out[key] = _bound_to_json(bound)
+        for key in ("min_length", "max_length", "pattern", "message", "description"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.choices:
+            out["choices"] = list(self.choices)
+        if self.formats:
+            out["formats"] = list(self.formats)
+        return out
+
+
+def _bound_to_json(bound: Bound) -> Any:
+    if isinstance(bound, date | datetime):
+        return bound.isoformat()
+    if isinstance(bound, Decimal):
+        return str(bound)
+    return bound
