@@ -92,7 +92,7 @@ def _stop(workers: list[subprocess.Popen[bytes]]) -> None:
 def importer_jobs_per_second(url: str) -> float:
     from openpyxl import Workbook
 
-    from importer import Importer
+    from importer.api import Importer, SubmitRequest
     from importer.forms.definition import parse_form_text
     from importer.repositories.forms import save_form
 
@@ -109,7 +109,9 @@ def importer_jobs_per_second(url: str) -> float:
         book.save(book_path)
         importer = Importer(url)
         for _ in range(JOBS):
-            importer.submit_file(book_path, form="bench_queue", force=True)
+            importer.submit_workbook(
+                SubmitRequest(book_path, form="bench_queue", force=True, run_here=False)
+            )
     env = _env(url)
     workers = _workers([sys.executable, "-m", "importer", "worker", "--concurrency", "2"], env)
     try:

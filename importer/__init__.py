@@ -1,20 +1,51 @@
-"""importer: load Excel workbooks into PostgreSQL as validated form data, exactly once."""
+"""importer: load Excel workbooks into PostgreSQL as validated form data, exactly once.
+
+The public Python surface is what ``__all__`` names (tests/api/test_surface.py pins it);
+the errors are ``importer.errors``.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
-__all__ = ["Importer", "__version__"]
+__all__ = [
+    "CheckRequest",
+    "Importer",
+    "Job",
+    "JobStatus",
+    "RejectedRow",
+    "RunEvents",
+    "SubmitRequest",
+    "__version__",
+]
 
 if TYPE_CHECKING:
-    from importer.api import Importer
+    from importer.api import CheckRequest, Importer, RejectedRow, RunEvents, SubmitRequest
+    from importer.repositories.jobs import Job
+    from importer.states import JobStatus
+
+# name -> the module that defines it, imported on first use: `importer --version` and the
+# readers need not load the database layer.
+_LAZY = {
+    "CheckRequest": "importer.api",
+    "Importer": "importer.api",
+    "RejectedRow": "importer.api",
+    "RunEvents": "importer.api",
+    "SubmitRequest": "importer.api",
+    "Job": "importer.repositories.jobs",
+    "JobStatus": "importer.states",
+}
 
 
 def __getattr__(name: str) -> Any:
-    # Lazy: `importer --version` and the readers need not load the database layer.
-    if name == "Importer":
-        from importer.api import Importer
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'importer' has no attribute {name!r}")
+    from importlib import import_module
 
-        return Importer
-    raise AttributeError(f"module 'importer' has no attribute {name!r}")
+    return getattr(import_module(module), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

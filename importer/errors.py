@@ -1,26 +1,39 @@
 """The tool's own exceptions: every outside error is mapped into one of these.
 
-Each class carries the process exit code the CLI uses (see README, "Exit codes"):
-0 succeeded, 3 finished with rejected rows, 1 job failed or runtime error,
-2 bad usage or an input refused before any job was created.
+One hierarchy, and each error carries its facts as attributes (the job, the form, the field,
+the file, the constraint, ...) besides its one-line message, so that callers decide on data,
+never on the text. What a process exit code an error means is decided in one place, by the
+CLI (``importer.cli.exit_codes``); applications catch the classes.
+
+    ImporterError
+    ├── UsageError            refused before anything ran: arguments, settings, input
+    │   ├── ConfigError       a setting (key, value, problem)
+    │   ├── FormError         a form definition (form, field)
+    │   ├── InputError        a workbook or its header (file)
+    │   ├── NotFoundError     a job, form, version, timer or workbook that does not exist
+    │   └── StateError        the object's state does not allow the operation (job_id, status)
+    ├── DatabaseError         PostgreSQL refused or failed (sqlstate, constraint, detail)
+    │   ├── DatabaseUnavailable, LockTimeout, UniqueViolation, TransientConflict
+    │   └── SchemaError, EmbeddedServerError
+    ├── LeaseLost             this process no longer owns the job (job_id)
+    ├── JobFailed             the job ended failed or cancelled (job_id, status)
+    └── PermanentFailure      an attempt no later attempt can change
 """
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 
 class ImporterError(Exception):
-    """Base of every error the CLI reports as one line."""
-
-    exit_code = 1
+    """Base of every error the tool raises on purpose; ``str()`` is one line for a user."""
 
 
-# --- refused before any job exists: exit 2 -------------------------------------------
+# --- refused before any job exists ---------------------------------------------------------
 
 
 class UsageError(ImporterError):
-    """Bad usage: wrong arguments, unknown ids, operations not allowed in this state."""
-
-    exit_code = 2
+    """Bad usage: wrong arguments or an operation refused before anything ran."""
 
 
 class ConfigError(UsageError):
@@ -29,30 +42,77 @@ class ConfigError(UsageError):
     def __init__(self, key: str, value: object, problem: str) -> None:
         self.key = key
         self.value = value
+        self.problem = problem
         super().__init__(f"invalid setting {key} = {value!r}: {problem}")
 
 
 class FormError(UsageError):
-    """A form definition is malformed or unknown."""
+    """A form definition is malformed, or does not fit what it is used for."""
+
+    def __init__(self, message: str, *, form: str | None = None, field: str | None = None):
+        self.form = form
+        self.field = field
+        super().__init__(message)
 
 
 class InputError(UsageError):
     """A workbook (or its header) is refused before a job is created."""
 
+    def __init__(self, message: str, *, file: str | None = None) -> None:
+        self.file = file
+        super().__init__(message)
+
+
+class Missing(StrEnum):
+    """What a NotFoundError did not find."""
+
+    JOB = "job"
+    FORM = "form"
+    FORM_VERSION = "form version"
+    TIMER = "timer"
+    WORKBOOK = "workbook"
+
 
 class NotFoundError(UsageError):
-    """A job, form or timer named by the user does not exist."""
+    """A job, form, form version, timer or stored workbook named by the user does not
+    exist: ``what`` says which, ``key`` is the id or name asked for."""
+
+    def __init__(self, message: str, *, what: Missing, key: object) -> None:
+        self.what = what
+        self.key = key
+        super().__init__(message)
 
 
 class StateError(UsageError):
     """The operation does not apply to the object's current state."""
 
+    def __init__(
+        self, message: str, *, job_id: int | None = None, status: str | None = None
+    ) -> None:
+        self.job_id = job_id
+        self.status = status
+        super().__init__(message)
 
-# --- runtime: exit 1 -------------------------------------------------------------------
+
+# --- runtime ---------------------------------------------------------------------------------
 
 
 class DatabaseError(ImporterError):
-    """PostgreSQL refused or failed an operation."""
+    """PostgreSQL refused or failed an operation. ``sqlstate``, ``constraint`` and
+    ``detail`` are the server's own, when it gave them."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        sqlstate: str | None = None,
+        constraint: str | None = None,
+        detail: str | None = None,
+    ) -> None:
+        self.sqlstate = sqlstate
+        self.constraint = constraint
+        self.detail = detail
+        super().__init__(message)
 
 
 class DatabaseUnavailable(DatabaseError):
@@ -64,7 +124,8 @@ class LockTimeout(DatabaseError):
 
 
 class UniqueViolation(DatabaseError):
-    """A statement would have stored a second row with the same unique key."""
+    """A statement would have stored a second row with the same unique key (``constraint``
+    names the index or constraint)."""
 
 
 class TransientConflict(DatabaseError):
@@ -82,9 +143,21 @@ class EmbeddedServerError(DatabaseError):
 class LeaseLost(ImporterError):
     """This process no longer owns the job's lease: it must write nothing more."""
 
+    def __init__(self, message: str, *, job_id: int) -> None:
+        self.job_id = job_id
+        super().__init__(message)
+
 
 class JobFailed(ImporterError):
-    """The job ended in `failed`."""
+    """The job ended in ``failed`` or ``cancelled`` (``status``), or a daemon could not
+    stop its jobs in time (``job_id`` None)."""
+
+    def __init__(
+        self, message: str, *, job_id: int | None = None, status: str | None = None
+    ) -> None:
+        self.job_id = job_id
+        self.status = status
+        super().__init__(message)
 
 
 class PermanentFailure(ImporterError):

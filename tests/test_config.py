@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from importer.cli import exit_codes
 from importer.config import KNOWN_KEYS, env_name, load_settings
 from importer.errors import ConfigError
 from importer.retry_policy import RetryPolicy
@@ -64,7 +65,7 @@ def test_every_number_must_be_positive(key: str, value: str) -> None:
     with pytest.raises(ConfigError) as info:
         load_settings(environ={env_name(key): value})
     assert key in str(info.value) and repr(value) in str(info.value)
-    assert info.value.exit_code == 2
+    assert exit_codes.for_error(info.value) == 2
 
 
 def test_whole_numbers_for_counts(tmp_path: Path) -> None:

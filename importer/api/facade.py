@@ -1,4 +1,5 @@
-"""The tool's services in one object: what the CLI calls, and what applications import.
+"""The tool's services in one object: what every CLI command calls, and what applications
+import.
 
     from importer import Importer
 
@@ -15,66 +16,40 @@ made current on first use. See README, "Python API".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from collections.abc import Callable, Iterator, Sequence
+from datetime import timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from importer.config import Settings, load_settings
-from importer.database import Connection, Database
+from importer.api.fleet import FleetMethods
+from importer.api.requests import (
+    CheckRequest,
+    RejectedRow,
+    ResumePlan,
+    RetryResult,
+    RunEvents,
+    RunMode,
+    SubmitOutcome,
+    SubmitRequest,
+)
 from importer.errors import NotFoundError, StateError, UsageError
 from importer.identity import new_owner
-from importer.repositories import fleet, jobs, rejected_rows, retention
 from importer.repositories import forms as forms_repo
-from importer.repositories import timers as timers_repo
+from importer.repositories import jobs, rejected_rows, retention
 from importer.repositories.jobs import Job
 from importer.repositories.rejected_rows import Reason, RowProblem, first_problems
-from importer.states import JobStatus, TimerStatus
+from importer.states import JobStatus
 
 if TYPE_CHECKING:
     from importer.excel.base import SheetReader
     from importer.forms.definition import Form
+    from importer.forms.inference import InferredForm
     from importer.intake.checking import CheckReport
-    from importer.intake.submission import ReadingCallback, Submission
     from importer.report.error_file import ExportSummary
     from importer.running.foreground import ForegroundReport
     from importer.running.job_run import JobProgress
 
-__all__ = ["Importer", "Job", "JobStatus", "RejectedRow", "RetryResult"]
-
-
-@dataclass(frozen=True)
-class ResumePlan:
-    job_ids: list[int]  # to drive here, in order
-    busy: list[Job]  # running under a live lease elsewhere: left to their owner
-    finished: list[Job]  # named, but already finished: nothing to do
-    now: datetime | None = None  # the database's clock, to tell how long a busy lease has
-
-
-@dataclass(frozen=True)
-class RejectedRow:
-    """A row a job rejected: its Excel row number, its cells as the sheet had them, and each
-    reason ("column: message")."""
-
-    row_number: int
-    values: list[Any]
-    reasons: list[str]
-
-
-@dataclass(frozen=True)
-class RetryResult:
-    """One job of a bulk retry: the job as it is now, and why it was not retried (None: it
-    was, and is pending again)."""
-
-    job_id: int
-    job: Job | None  # None: no such job
-    refused: str | None = None
-
-    @property
-    def retried(self) -> bool:
-        return self.refused is None
+__all__ = ["Importer"]
 
 
 def _statuses(
@@ -90,25 +65,8 @@ def _statuses(
     return [JobStatus(value) for value in wanted] or None
 
 
-class Importer:
-    def __init__(self, url: str | None = None, *, settings: Settings | None = None) -> None:
-        base = settings if settings is not None else load_settings()
-        self.settings = replace(base, database_url=url) if url else base
-        self._database: Database | None = None
-
-    @property
-    def database(self) -> Database:
-        """The resolved server (the embedded one started if needed), schema current."""
-        if self._database is None:
-            database = Database(self.settings)
-            database.ensure_schema()
-            self._database = database
-        return self._database
-
-    @contextmanager
-    def connection(self) -> Iterator[Connection]:
-        with self.database.connect(autocommit=True) as conn:
-            yield conn
+class Importer(FleetMethods):
+    """The services in one object (see the module docstring)."""
 
     # --- import jobs -----------------------------------------------------------------------
 
@@ -196,30 +154,69 @@ class Importer:
         ``wait=False``: queue it for `importer worker` processes and return at once.
         The same file for the same form and sheet returns the existing job (``force``:
         import it again). Refusals before any job exists raise InputError / FormError."""
-        owner = new_owner()
-        submission = self.submit_file(
+        request = SubmitRequest(
             Path(source) if isinstance(source, str) else source,
+            file_name=file_name,
             form=form,
             sheet=sheet,
-            file_name=file_name,
             engine=engine,
             force=force,
-            claim_owner=owner if wait else None,
-            keep_reader=wait,
+            run_here=wait,
         )
-        job = submission.job
-        if not wait or job.terminal:
+        events = RunEvents(on_progress=on_progress) if on_progress else RunEvents()
+        return self.submit_workbook(request, events).job
+
+    def submit_workbook(
+        self, request: SubmitRequest, events: RunEvents | None = None
+    ) -> SubmitOutcome:
+        """The one submit sequence (the CLI's and ``submit``'s): check the workbook, store it
+        and create its job; for ``RunMode.HERE``, the new job is claimed in the same
+        transaction and run here on the sheet the check already opened (no second parse),
+        or a job found for the same file that has not ended is continued."""
+        from importer.intake.submission import submit_workbook
+
+        events = events or RunEvents()
+        here = request.mode is RunMode.HERE
+        owner = new_owner()
+        settings = self.settings
+        with self.connection() as conn:
+            submission = submit_workbook(
+                conn,
+                request.source,
+                file_name=request.file_name,
+                form_name=request.form,
+                settings=settings.import_,
+                sheet=request.sheet,
+                engine=request.engine or settings.reader.engine,
+                memory_budget_mb=settings.reader.memory_budget_mb,
+                force=request.force,
+                claim_owner=owner if here else None,
+                due_at=request.due_at,
+                timer_max_attempts=settings.timer.max_attempts,
+                keep_reader=here,
+                column_map=request.column_map,
+                on_progress=events.on_reading,
+            )
+        try:
+            events.on_submitted(submission)
+        except BaseException:
             if submission.reader is not None:
                 submission.reader.close()
-            return job
-        report = self.run(
+            raise
+        job = submission.job
+        if not here or job.terminal:
+            if submission.reader is not None:
+                submission.reader.close()
+            return SubmitOutcome(submission)
+        claimed = submission.created and job.status is JobStatus.RUNNING
+        report = self._run_here(
             [job.id],
             owner=owner,
-            on_progress=on_progress,
-            first_claimed=job if submission.created and job.status is JobStatus.RUNNING else None,
+            events=events,
+            first_claimed=job if claimed else None,
             reader=submission.reader,
         )
-        return report.results[-1].job if report.results else self.job(job.id)
+        return SubmitOutcome(submission, report)
 
     def resume(
         self, job_id: int, *, on_progress: Callable[[JobProgress], None] | None = None
@@ -227,11 +224,31 @@ class Importer:
         """Run the job here from its committed cursor until it ends (a pending or abandoned
         one; a running one once its owner's lease is gone); a finished job is returned as it
         is. Returns the job as it ended."""
-        plan = self.jobs_to_resume([job_id], every=False)
+        plan, report = self.resume_jobs(
+            [job_id],
+            every=False,
+            events=RunEvents(on_progress=on_progress or RunEvents().on_progress),
+        )
+        if report is not None and report.results:
+            return report.results[-1].job
+        return plan.finished[0] if plan.finished else self.job(job_id)
+
+    def resume_jobs(
+        self,
+        job_ids: Sequence[int],
+        *,
+        every: bool,
+        events: RunEvents | None = None,
+        on_plan: Callable[[ResumePlan], None] | None = None,
+    ) -> tuple[ResumePlan, ForegroundReport | None]:
+        """`importer resume`: the jobs to continue (see jobs_to_resume; ``on_plan`` hears
+        them before any runs), each run here until it ends. No report when nothing ran."""
+        plan = self.jobs_to_resume(job_ids, every=every)
+        if on_plan is not None:
+            on_plan(plan)
         if not plan.job_ids:
-            return plan.finished[0]
-        report = self.run(plan.job_ids, on_progress=on_progress, eager=True)
-        return report.results[-1].job if report.results else self.job(job_id)
+            return plan, None
+        return plan, self._run_here(plan.job_ids, owner=new_owner(), events=events or RunEvents())
 
     def rejected_rows(self, job_id: int) -> Iterator[RejectedRow]:
         """The job's rejected rows in row order, read as they are consumed (a connection
@@ -252,84 +269,43 @@ class Importer:
         if job.purged_at is not None:
             raise StateError(jobs.purged_message(job, what))
 
-    def submit_file(
-        self,
-        path: Path | bytes,
-        *,
-        file_name: str | None = None,
-        form: str | None = None,
-        sheet: str | None = None,
-        engine: str | None = None,
-        force: bool = False,
-        claim_owner: str | None = None,
-        due_at: datetime | timedelta | None = None,
-        keep_reader: bool = False,
-        column_map: Mapping[str, str] | None = None,
-        on_progress: ReadingCallback | None = None,
-    ) -> Submission:
-        """Check the workbook (a path, or bytes with ``file_name``) against the form, store it
-        and create its job (see submission.submit_workbook); nothing is imported yet.
-        ``on_progress`` hears what is being read meanwhile."""
-        from importer.intake.submission import submit_workbook
-
-        settings = self.settings
-        with self.connection() as conn:
-            return submit_workbook(
-                conn,
-                path,
-                file_name=file_name,
-                form_name=form,
-                settings=settings.import_,
-                sheet=sheet,
-                engine=engine or settings.reader.engine,
-                memory_budget_mb=settings.reader.memory_budget_mb,
-                force=force,
-                claim_owner=claim_owner,
-                due_at=due_at,
-                timer_max_attempts=settings.timer.max_attempts,
-                keep_reader=keep_reader,
-                column_map=column_map,
-                on_progress=on_progress,
-            )
-
     def check(
-        self,
-        path: Path,
-        *,
-        form: str | None = None,
-        sheet: str | None = None,
-        engine: str | None = None,
-        column_map: Mapping[str, str] | None = None,
-        on_rows: Callable[[int], None] | None = None,
-    ) -> CheckReport:
-        """Read and validate the whole sheet as an import would; write nothing."""
+        self, request: CheckRequest, on_rows: Callable[[int], None] | None = None
+    ) -> tuple[CheckReport, ExportSummary | None]:
+        """Read and validate the whole sheet as an import would; store nothing. With
+        ``errors_to``, the rows it would reject are written there (the file name is checked
+        before the sheet is read)."""
         from importer.intake.checking import check_workbook
+        from importer.report.error_file import check_target, export_checked_rows
 
+        if request.errors_to is not None:
+            check_target(request.errors_to)
         settings = self.settings
         with self.connection() as conn:
-            return check_workbook(
+            report = check_workbook(
                 conn,
-                path,
-                form_name=form,
-                sheet=sheet,
-                engine=engine or settings.reader.engine,
+                request.path,
+                form_name=request.form,
+                sheet=request.sheet,
+                engine=request.engine or settings.reader.engine,
                 memory_budget_mb=settings.reader.memory_budget_mb,
                 rows_per_batch=settings.import_.rows_per_transaction,
-                column_map=column_map,
+                column_map=request.column_map,
                 on_rows=on_rows,
             )
+        written = None
+        if request.errors_to is not None:
+            written = export_checked_rows(report, request.errors_to)
+        return report, written
 
-    def run(
+    def _run_here(
         self,
         job_ids: list[int],
         *,
-        owner: str | None = None,
-        on_progress: Callable[[JobProgress], None] | None = None,
-        on_note: Callable[[str], None] | None = None,
+        owner: str,
+        events: RunEvents,
         first_claimed: Job | None = None,
-        eager: bool = True,
         reader: SheetReader | None = None,
-        on_signal: Callable[[int], None] | None = None,
     ) -> ForegroundReport:
         """Run the jobs here, one after the other, until each ends (see
         running.foreground.run_in_foreground)."""
@@ -338,14 +314,14 @@ class Importer:
         return run_in_foreground(
             self.database.url,
             self.settings.import_,
-            owner or new_owner(),
+            owner,
             job_ids,
-            on_progress=on_progress or (lambda event: None),
-            on_note=on_note or (lambda text: None),
+            on_progress=events.on_progress,
+            on_note=events.on_note,
             first_claimed=first_claimed,
-            eager=eager,
+            eager=True,
             reader=reader,
-            on_signal=on_signal,
+            on_signal=events.on_signal,
         )
 
     def top_reasons(self, job_id: int, limit: int = 3) -> list[Reason]:
@@ -380,9 +356,16 @@ class Importer:
         with self.connection() as conn:
             try:
                 _, before = forms_repo.get_form(conn, form.name)
-            except UsageError:
-                before = 0
+            except NotFoundError:
+                before = 0  # a new form (a stored one that no longer parses is an error)
             return before, forms_repo.save_form(conn, form)
+
+    def add_form_file(self, path: Path) -> tuple[Form, int, int]:
+        """`forms add FILE`: parse the definition and store it (see add_form)."""
+        from importer.forms.definition import load_form_file
+
+        form = load_form_file(path)
+        return (form, *self.add_form(form))
 
     def form(self, name: str, version: int | None = None) -> tuple[Form, int]:
         with self.connection() as conn:
@@ -392,34 +375,12 @@ class Importer:
         with self.connection() as conn:
             return forms_repo.list_forms(conn)
 
-    # --- timers and the fleet ------------------------------------------------------------
+    # --- forms without a database ----------------------------------------------------------
 
-    def timers(
-        self, *, statuses: Sequence[TimerStatus] | None = None, limit: int = 100
-    ) -> list[timers_repo.Timer]:
-        with self.connection() as conn:
-            return timers_repo.list_timers(conn, statuses=statuses, limit=limit)
+    def infer_form(
+        self, workbook: Path, *, sheet: str | None = None, name: str | None = None
+    ) -> InferredForm:
+        """A starting form definition from a sheet's header and cell types (no database)."""
+        from importer.forms.inference import infer_workbook_form
 
-    def cancel_timer(self, timer_id: int) -> tuple[timers_repo.Timer, Job | None]:
-        """Cancel a live timer. The import job a scheduled_import or import_retry timer
-        would start waits on nothing else, so it is cancelled with it (returned)."""
-        from importer.timers.kinds import IMPORT_KINDS
-
-        with self.connection() as conn, conn.transaction():
-            timer = timers_repo.cancel_timer(conn, timer_id)
-            if timer.kind not in IMPORT_KINDS or not timer.target.isdigit():
-                return timer, None
-            job = jobs.get_job(conn, int(timer.target))
-            if job.status is not JobStatus.PENDING or job.available_at is not None:
-                return timer, None  # it no longer waits on this timer
-            return timer, jobs.cancel(conn, job.id)
-
-    def stats(self) -> fleet.QueueStats:
-        with self.connection() as conn:
-            return fleet.queue_stats(conn)
-
-    def figures(self) -> tuple[fleet.QueueStats, fleet.JobTotals]:
-        """The queue's figures and every job's totals (a full pass over the jobs): what
-        `stats --json` and the metrics report."""
-        with self.connection() as conn:
-            return fleet.queue_stats(conn), fleet.job_totals(conn)
+        return infer_workbook_form(workbook, sheet=sheet, name=name)

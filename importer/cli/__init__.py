@@ -40,6 +40,7 @@ def _report(message: str) -> None:
 def run(argv: Sequence[str] | None = None, *, started: float | None = None) -> int:
     """Run the CLI; return the process exit code. ``started``: when the command started
     (default: now), where its times count from."""
+    from importer.cli import exit_codes
     from importer.cli.app import app
     from importer.errors import ImporterError
 
@@ -56,7 +57,7 @@ def run(argv: Sequence[str] | None = None, *, started: float | None = None) -> i
         if debug:
             traceback.print_exc()
         _report(str(exc).replace("\n", " "))
-        return exc.exit_code
+        return exit_codes.for_error(exc)
     except KeyboardInterrupt:
         _report("interrupted")
         return 130

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from importer.api.requests import CheckRequest
+from importer.cli import exit_codes
 from importer.cli.args import (
     ENGINE_OPTION,
     FORM_OPTION,
@@ -20,8 +22,7 @@ from importer.cli.args import (
 from importer.cli.help import help_for
 from importer.cli.output import stderr_console, stdout_console
 from importer.cli.state import state
-from importer.config import ENGINES
-from importer.errors import UsageError
+from importer.config import check_engine
 
 if TYPE_CHECKING:
     from importer.intake.checking import CheckReport
@@ -42,16 +43,17 @@ def check_command(
 ) -> None:
     """Read and validate every row as an import would; store nothing. Exit 0 when every row
     is good, 3 when some would be rejected, 2 when the file or its header is refused."""
-    if engine is not None and engine not in ENGINES:
-        raise UsageError(f"--engine {engine!r}: use one of {', '.join(ENGINES)}")
-    mapping = column_map(map_, ignore)
-    if output is not None:
-        from importer.report.error_file import check_target
-
-        check_target(output)  # a wrong file name is said before the sheet is read
-    report = (
-        state(ctx).importer().check(file, form=form, sheet=sheet, engine=engine, column_map=mapping)
+    if engine is not None:
+        check_engine(engine, named="--engine")
+    request = CheckRequest(
+        file,
+        form=form,
+        sheet=sheet,
+        engine=engine,
+        column_map=column_map(map_, ignore),
+        errors_to=output,
     )
+    report, written = state(ctx).importer().check(request)
     if as_json:
         stdout_console().out(json.dumps(report.to_json(), ensure_ascii=False), highlight=False)
     else:
@@ -60,15 +62,13 @@ def check_command(
             stderr_console().print(
                 f"note: ignoring columns {', '.join(report.extra_columns)}", markup=False
             )
-    if output is not None:
-        from importer.report.error_file import export_checked_rows
-
-        written = export_checked_rows(report, output)
+    if written is not None:
         stderr_console().print(
             f"wrote {written.rows:,} rows to fix to {written.path}", markup=False
         )
-    if report.exit_code:
-        raise typer.Exit(report.exit_code)
+    code = exit_codes.for_rejected(len(report.rejected))
+    if code:
+        raise typer.Exit(code)
 
 
 def summary_text(

@@ -7,7 +7,6 @@ import typer
 from importer.cli.help import help_for
 from importer.cli.output import stdout_console
 from importer.cli.state import state
-from importer.database import Database, available_migrations, mask_url
 
 db_app = typer.Typer(help="Database schema and the embedded server.", no_args_is_help=True)
 
@@ -15,33 +14,28 @@ db_app = typer.Typer(help="Database schema and the embedded server.", no_args_is
 @db_app.command("migrate", **help_for("db migrate"))
 def migrate_command(ctx: typer.Context) -> None:
     """Apply pending schema migrations (every command also does this first)."""
-    database = Database(state(ctx).settings())
-    done = database.ensure_schema()
-    latest = available_migrations()[-1].version
+    done, latest, url = state(ctx).importer().migrate()
     console = stdout_console()
-    if done:
-        for migration in done:
-            console.print(f"applied {migration.version:04d}_{migration.name}")
-    console.print(f"schema at version {latest} on {mask_url(database.url)}")
+    for migration in done:
+        console.print(f"applied {migration.version:04d}_{migration.name}")
+    console.print(f"schema at version {latest} on {url}")
 
 
 @db_app.command("url", **help_for("db url"))
 def url_command(ctx: typer.Context) -> None:
     """Print the connection URL in use (password masked); starts the embedded server."""
-    stdout_console().print(mask_url(Database(state(ctx).settings()).url))
+    stdout_console().print(state(ctx).importer().database_url())
 
 
 @db_app.command("stop", **help_for("db stop"))
 def stop_command(ctx: typer.Context) -> None:
     """Stop the embedded server (it starts again on the next command)."""
-    from importer.database.embedded import EmbeddedServer
-
-    settings = state(ctx).settings()
-    if settings.database_url:
-        stdout_console().print("an external server is configured; nothing to stop")
-        return
-    stopped = EmbeddedServer(settings.home).stop()
-    stdout_console().print("embedded server stopped" if stopped else "embedded server not running")
+    stopped = state(ctx).importer().stop_embedded_server()
+    if stopped is None:
+        message = "an external server is configured; nothing to stop"
+    else:
+        message = "embedded server stopped" if stopped else "embedded server not running"
+    stdout_console().print(message)
 
 
 def register(app: typer.Typer) -> None:

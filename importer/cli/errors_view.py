@@ -4,13 +4,16 @@ problem), laid out for the console's width; aligned plain lines when not a termi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.table import Table
 
 from importer.cli.layout import plain_table
-from importer.repositories.jobs import Job
-from importer.repositories.rejected_rows import RowProblem
+
+if TYPE_CHECKING:
+    from importer.repositories.jobs import Job
+    from importer.repositories.rejected_rows import RowProblem
 
 COLUMNS = ("Row", "Column", "Value", "Problem")
 _NARROW = 16  # Column and Value give way first (an ellipsis); the problem wraps, never cut

@@ -13,7 +13,7 @@ from importer.cli.layout import local_time
 from importer.cli.output import stderr_console, stdout_console
 from importer.cli.state import state
 from importer.errors import InputError
-from importer.forms.definition import form_to_toml, load_form_file
+from importer.forms.definition import form_to_toml
 
 forms_app = typer.Typer(
     help="Form definitions: the fields a workbook must provide.", no_args_is_help=True
@@ -26,8 +26,7 @@ def add_command(
     file: Path = typer.Argument(..., help="Form definition (TOML).", show_default=False),
 ) -> None:
     """Create a form, or add a new version when the definition changed."""
-    form = load_form_file(file)
-    before, version = state(ctx).importer().add_form(form)
+    form, before, version = state(ctx).importer().add_form_file(file)
     if before == 0:
         what = "created"
     elif version == before:
@@ -86,6 +85,7 @@ def show_command(
 
 @forms_app.command("infer", **help_for("forms infer"))
 def infer_command(
+    ctx: typer.Context,
     workbook: Path = typer.Argument(..., help="Workbook (or CSV) to look at.", show_default=False),
     sheet: str | None = typer.Option(None, "--sheet", help="Sheet name (default: first visible)."),
     output: Path | None = typer.Option(None, "-o", "--output", help="Write the TOML here."),
@@ -93,15 +93,11 @@ def infer_command(
     force: bool = typer.Option(False, "--force", help="Overwrite the output file."),
 ) -> None:
     """Write a starting form definition from a sheet's header and cell types."""
-    from importer.excel import open_sheet
-    from importer.forms.inference import infer_form
-
     if output is not None and output.exists() and not force:
         raise InputError(f"{output} already exists (use --force to overwrite)")
-    with open_sheet(workbook, sheet=sheet) as reader:
-        form, notes = infer_form(reader, name or workbook.stem.split(".")[0])
-        origin = f"# inferred from {workbook.name}, sheet {reader.sheet_name!r}: check every type\n"
-    text = origin + form_to_toml(form, comments=notes)
+    inferred = state(ctx).importer().infer_form(workbook, sheet=sheet, name=name)
+    origin = f"# inferred from {inferred.file_name}, sheet {inferred.sheet!r}: check every type\n"
+    text = origin + form_to_toml(inferred.form, comments=inferred.notes)
     if output is None:
         stdout_console().print(text, markup=False, end="")
         return
@@ -109,7 +105,7 @@ def infer_command(
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise InputError(f"{output}: cannot write ({exc.strerror or exc})") from None
-    stderr_console().print(f"wrote {output} ({len(form.fields)} fields)", markup=False)
+    stderr_console().print(f"wrote {output} ({len(inferred.form.fields)} fields)", markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -20,12 +20,13 @@ from importer.cli.layout import Column, fitted_table, local_time
 from importer.cli.output import is_terminal, stdout_console
 from importer.cli.progress import format_count
 from importer.cli.state import state
-from importer.errors import JobFailed, UsageError
-from importer.repositories.jobs import Job
-from importer.repositories.rejected_rows import RowProblem
+from importer.errors import UsageError
 from importer.states import JobStatus
 
 if TYPE_CHECKING:
+    from importer.repositories.jobs import Job
+    from importer.repositories.rejected_rows import RowProblem
+
     pass
 
 from importer.cli.args import parse_job_id
@@ -33,14 +34,6 @@ from importer.cli.args import parse_job_id
 
 def print_job_json(console: Console, job: Job, **extra: object) -> None:
     console.out(json.dumps({**job.to_json(), **extra}), highlight=False)
-
-
-def exit_with(code: int, failure: JobFailed | None) -> None:
-    """End the command with the run's exit code (a failure as its one-line error)."""
-    if failure is not None:
-        raise failure
-    if code:
-        raise typer.Exit(code)
 
 
 def status_lines(job: Job) -> str:

@@ -20,11 +20,11 @@ from rich.live import Live
 from rich.text import Text
 
 from importer.cli.layout import bar, shorten
-from importer.running.job_run import JobProgress
 from importer.states import ProgressPhase
 
 if TYPE_CHECKING:
     from importer.intake.submission import ReadingProgress
+    from importer.running.job_run import JobProgress
 
 PHASE_TEXT = {
     ProgressPhase.OPENING: "reading workbook",

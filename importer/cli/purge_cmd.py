@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -10,7 +11,9 @@ from importer.cli.durations import parse_duration
 from importer.cli.help import help_for
 from importer.cli.output import stdout_console
 from importer.cli.state import state
-from importer.repositories.retention import PurgeReport
+
+if TYPE_CHECKING:
+    from importer.repositories.retention import PurgeReport
 
 
 def _size(count: int) -> str:

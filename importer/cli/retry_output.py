@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import typer
 
-from importer.api import Importer, RetryResult
+from importer.cli import exit_codes
 from importer.cli.durations import parse_duration
 from importer.cli.output import stderr_console, stdout_console
 from importer.errors import UsageError
+
+if TYPE_CHECKING:
+    from importer.api import Importer, RetryResult
 
 
 def retry_targets(
@@ -56,4 +60,4 @@ def print_retries(results: Sequence[RetryResult], *, as_json: bool) -> None:
             markup=False,
         )
     if any(not r.retried for r in results):
-        raise typer.Exit(2)
+        raise typer.Exit(exit_codes.ExitCode.USAGE)

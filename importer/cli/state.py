@@ -5,14 +5,19 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.text import Text
 
-from importer.api import Importer
 from importer.cli.output import stderr_console
 from importer.config import Settings, load_settings
-from importer.database import Database
+
+if TYPE_CHECKING:
+    # The facade (and with it the database layer) loads when a command first needs it:
+    # `importer --version` and `--help` stay light.
+    from importer.api import Importer
+    from importer.database import Database
 
 
 @dataclass
@@ -42,6 +47,8 @@ class AppState:
     def importer(self) -> Importer:
         """The services every command calls (one per process)."""
         if self._importer is None:
+            from importer.api import Importer
+
             self._importer = Importer(settings=self.settings())
         return self._importer
 

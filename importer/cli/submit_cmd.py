@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,27 +18,8 @@ from typing import TYPE_CHECKING
 import typer
 from rich.console import Console
 
-from importer.cli.help import help_for
-from importer.cli.layout import local_time
-from importer.cli.output import is_terminal, stderr_console, stdout_console
-from importer.cli.progress import ProgressView, format_count, make_view
-from importer.cli.state import state
-from importer.cli.summary import SummaryRow, summary
-from importer.config import ENGINES
-from importer.errors import UsageError
-from importer.identity import new_owner
-from importer.repositories.jobs import Job
-from importer.running.foreground import (
-    ForegroundReport,
-    describe_wait,
-    exit_code_for,
-    job_failure,
-)
-from importer.states import JobStatus
-
-if TYPE_CHECKING:
-    from importer.excel.base import SheetReader
-
+from importer.api.requests import ResumePlan, RunEvents, RunMode, SubmitRequest
+from importer.cli import exit_codes
 from importer.cli.args import (
     ENGINE_OPTION,
     FORM_OPTION,
@@ -49,7 +31,20 @@ from importer.cli.args import (
     parse_delay,
     parse_job_id,
 )
-from importer.cli.jobs_cmd import exit_with, print_job_json, status_lines
+from importer.cli.help import help_for
+from importer.cli.jobs_cmd import print_job_json, status_lines
+from importer.cli.layout import local_time
+from importer.cli.output import is_terminal, stderr_console, stdout_console
+from importer.cli.progress import ProgressView, format_count, make_view
+from importer.cli.state import state
+from importer.cli.summary import SummaryRow, summary
+from importer.config import check_engine
+from importer.errors import UsageError
+
+if TYPE_CHECKING:
+    from importer.intake.submission import Submission
+    from importer.repositories.jobs import Job
+    from importer.running.foreground import ForegroundReport
 
 
 def _consoles(as_json: bool) -> tuple[Console, bool]:
@@ -61,8 +56,7 @@ def _consoles(as_json: bool) -> tuple[Console, bool]:
 
 class _Foreground:
     """A foreground command as the user sees it: what is being read before the job exists,
-    the live view around the run (see running.foreground.run_in_foreground), then the
-    summary and the exit code."""
+    the live view around the run, then the summary and the exit code."""
 
     def __init__(self, ctx: typer.Context, *, as_json: bool, quiet: bool) -> None:
         app_state = state(ctx)
@@ -70,12 +64,20 @@ class _Foreground:
         self.started = app_state.started
         self.as_json = as_json
         self.quiet = quiet
-        self.owner = new_owner()
         self.submitted = False  # a submit's job exists (or was found)
         console, live = _consoles(as_json)
         # With --json on a pipe, stdout is for the JSON and stderr stays for errors.
         silent = quiet or (as_json and not live)
         self.view: ProgressView = make_view(console, quiet=silent, live=live)
+
+    def events(self, on_submitted: Callable[[Submission], None] | None = None) -> RunEvents:
+        return RunEvents(
+            on_reading=self.view.reading,
+            on_submitted=on_submitted or (lambda submission: None),
+            on_progress=self.view.update,
+            on_note=self.note,
+            on_signal=self._on_signal,
+        )
 
     def interrupted(self) -> None:
         """Ctrl-C before the run took over its signals (while the workbook is read)."""
@@ -92,26 +94,6 @@ class _Foreground:
         del signum
         threading.Thread(target=self.view.interrupt, name="view-interrupt", daemon=True).start()
 
-    def run(
-        self,
-        job_ids: list[int],
-        first_claimed: Job | None = None,
-        eager: bool = True,
-        reader: SheetReader | None = None,
-    ) -> None:
-        with self.view:
-            report = self.importer.run(
-                job_ids,
-                owner=self.owner,
-                on_progress=self.view.update,
-                on_note=self.note,
-                first_claimed=first_claimed,
-                eager=eager,
-                reader=reader,
-                on_signal=self._on_signal,
-            )
-        self.finish(report)
-
     def summary_rows(self, report: ForegroundReport) -> list[SummaryRow]:
         """Each job's time counts from the end of the one before, the first's from the
         command's start: reading the workbook and waits are part of what the user waited."""
@@ -125,6 +107,7 @@ class _Foreground:
         return rows
 
     def finish(self, report: ForegroundReport) -> None:
+        self.view.close()
         out = stdout_console()
         if self.as_json:
             for result in report.results:
@@ -139,7 +122,7 @@ class _Foreground:
                 f" rows committed and is {job.status}\ncontinue with: importer resume {job.id}",
                 markup=False,
             )
-        exit_with(report.exit_code, report.failure)
+        exit_codes.end_with(report.jobs, signal=report.signal)
 
 
 def submit_command(
@@ -158,8 +141,8 @@ def submit_command(
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
 ) -> None:
     """Check a workbook against a form, store it and import it (in the foreground by default)."""
-    if engine is not None and engine not in ENGINES:
-        raise UsageError(f"--engine {engine!r}: use one of {', '.join(ENGINES)}")
+    if engine is not None:
+        check_engine(engine, named="--engine")
     if at is not None and in_ is not None:
         raise UsageError("use either --at or --in, not both")
     # --in stays a delay: the database adds it to its own clock (this host's may be off).
@@ -168,96 +151,80 @@ def submit_command(
     )
     run = _Foreground(ctx, as_json=as_json, quiet=quiet)
     try:
-        mapping = column_map(map_, ignore)
-        _submit(run, file, form, mapping, sheet, engine, force, due_at, detach, as_json, quiet)
+        request = SubmitRequest(
+            file,
+            form=form,
+            sheet=sheet,
+            engine=engine,
+            column_map=column_map(map_, ignore),
+            force=force,
+            run_here=not detach,
+            due_at=due_at,
+        )
+        outcome = run.importer.submit_workbook(
+            request, run.events(lambda s: _submitted(run, file, request, s))
+        )
     except KeyboardInterrupt:
         run.interrupted()
         raise
     finally:
         run.view.close()
+    if outcome.report is not None:
+        run.finish(outcome.report)
+        return
+    _report_queued(outcome.submission, request, as_json)
 
 
-def _submit(
-    run: _Foreground,
-    file: Path,
-    form: str | None,
-    mapping: dict[str, str],
-    sheet: str | None,
-    engine: str | None,
-    force: bool,
-    due_at: datetime | timedelta | None,
-    detach: bool,
-    as_json: bool,
-    quiet: bool,
-) -> None:
-    foreground = not detach and due_at is None
-    submission = run.importer.submit_file(
-        file,
-        form=form,
-        column_map=mapping,
-        sheet=sheet,
-        engine=engine,
-        force=force,
-        claim_owner=run.owner if foreground else None,
-        due_at=due_at,
-        keep_reader=foreground,
-        on_progress=run.view.reading,
-    )
+def _submitted(run: _Foreground, file: Path, request: SubmitRequest, s: Submission) -> None:
+    """The job exists (or was found): what the user should know before it runs."""
     run.view.reading_done()
     run.submitted = True
-    job = submission.job
     err = stderr_console()
-    if submission.extra_columns and not quiet:
-        err.print(f"note: ignoring columns {', '.join(submission.extra_columns)}", markup=False)
-    if not submission.created:
+    if s.extra_columns and not run.quiet:
+        err.print(f"note: ignoring columns {', '.join(s.extra_columns)}", markup=False)
+    if not s.created:
+        job = s.job
         err.print(
             f"{file.name} was already submitted for form {job.form} as job {job.id}"
             f" ({job.status}); use --force to import it again",
             markup=False,
         )
-        if job.terminal or not foreground:
-            _report_existing(job, as_json)
-            return
-        run.note(f"continuing job {job.id}")
-        run.run([job.id], eager=True)
-        return
-    if not foreground:
+        if not job.terminal and request.mode is RunMode.HERE:
+            run.note(f"continuing job {job.id}")
+
+
+def _report_queued(submission: Submission, request: SubmitRequest, as_json: bool) -> None:
+    """A submit that did not run here: a job found for this file, or queued, or scheduled."""
+    job = submission.job
+    out = stdout_console()
+    if not submission.created:
         if as_json:
-            print_job_json(stdout_console(), job, scheduled_timer=submission.scheduled_timer)
-        elif due_at is not None:
-            when = submission.scheduled_for or due_at
-            shown = local_time(when) if isinstance(when, datetime) else str(when)
-            stdout_console().print(
-                f"job {job.id} scheduled for {shown}"
-                f"{_rows_note(job)}; `importer timers` makes it available then and a worker"
-                " runs it",
-                markup=False,
-            )
+            print_job_json(out, job, already_submitted=True)
         else:
-            stdout_console().print(
-                f"job {job.id} queued{_rows_note(job)}; workers will run it"
-                f" (follow it with: importer status {job.id})",
-                markup=False,
-            )
+            out.print(status_lines(job), markup=False)
+        exit_codes.end_with([job])
         return
-    run.run(
-        [job.id],
-        first_claimed=job if job.status is JobStatus.RUNNING else None,
-        reader=submission.reader,
-    )
+    if as_json:
+        print_job_json(out, job, scheduled_timer=submission.scheduled_timer)
+    elif request.due_at is not None:
+        when = submission.scheduled_for or request.due_at
+        shown = local_time(when) if isinstance(when, datetime) else str(when)
+        out.print(
+            f"job {job.id} scheduled for {shown}{_rows_note(job)}; `importer timers` makes it"
+            " available then and a worker runs it",
+            markup=False,
+        )
+    else:
+        out.print(
+            f"job {job.id} queued{_rows_note(job)}; workers will run it"
+            f" (follow it with: importer status {job.id})",
+            markup=False,
+        )
 
 
 def _rows_note(job: Job) -> str:
     # A job queued for others is counted by the run that reads its rows.
     return "" if job.total_rows is None else f" ({job.total_rows:,} rows)"
-
-
-def _report_existing(job: Job, as_json: bool) -> None:
-    if as_json:
-        print_job_json(stdout_console(), job, already_submitted=True)
-    else:
-        stdout_console().print(status_lines(job), markup=False)
-    exit_with(exit_code_for(job), job_failure(job))
 
 
 def resume_command(
@@ -277,32 +244,44 @@ def resume_command(
 
     Without job ids: every job that can be continued."""
     run = _Foreground(ctx, as_json=as_json, quiet=quiet)
-    plan = run.importer.jobs_to_resume(job_ids or [], every=all_jobs or not job_ids)
-    if not quiet:
-        err = stderr_console()
-        for job in plan.finished:
-            err.print(
-                f"job {job.id} has already finished ({job.status}, {job.success_rows:,} rows"
-                f" imported, {job.failed_rows:,} rejected); nothing to resume",
-                markup=False,
-            )
-        for job in plan.busy:
-            left = _time_left(job.lease_expires_at, plan.now)
-            err.print(
-                f"job {job.id} is being run by {job.lease_owner} (lease expires in {left});"
-                " left to it",
-                markup=False,
-            )
-        if plan.job_ids and not job_ids:
-            err.print(f"resuming jobs {', '.join(map(str, plan.job_ids))}", markup=False)
-    if not plan.job_ids:
-        if not quiet and not plan.finished:
-            stdout_console().print("nothing to resume")
+    try:
+        plan, report = run.importer.resume_jobs(
+            job_ids or [],
+            every=all_jobs or not job_ids,
+            events=run.events(),
+            on_plan=lambda plan: _tell_plan(plan, named=bool(job_ids), quiet=quiet),
+        )
+    finally:
+        run.view.close()
+    if report is not None:
+        run.finish(report)
+    elif not quiet and not plan.finished:
+        stdout_console().print("nothing to resume")
+
+
+def _tell_plan(plan: ResumePlan, *, named: bool, quiet: bool) -> None:
+    if quiet:
         return
-    run.run(plan.job_ids, eager=True)
+    err = stderr_console()
+    for job in plan.finished:
+        err.print(
+            f"job {job.id} has already finished ({job.status}, {job.success_rows:,} rows"
+            f" imported, {job.failed_rows:,} rejected); nothing to resume",
+            markup=False,
+        )
+    for job in plan.busy:
+        left = _time_left(job.lease_expires_at, plan.now)
+        err.print(
+            f"job {job.id} is being run by {job.lease_owner} (lease expires in {left}); left to it",
+            markup=False,
+        )
+    if plan.job_ids and not named:
+        err.print(f"resuming jobs {', '.join(map(str, plan.job_ids))}", markup=False)
 
 
 def _time_left(moment: datetime | None, now: datetime | None) -> str:
+    from importer.running.foreground import describe_wait
+
     # The database's clock when known: the lease was set by it, this host's may be off.
     now = now or datetime.now(UTC)
     seconds = 0.0 if moment is None else (moment - now).total_seconds()

@@ -7,14 +7,17 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.text import Text
 
 from importer.cli.layout import Column, fitted_table
 from importer.cli.progress import format_count, format_duration
-from importer.repositories.jobs import Job
-from importer.repositories.rejected_rows import Reason
+
+if TYPE_CHECKING:
+    from importer.repositories.jobs import Job
+    from importer.repositories.rejected_rows import Reason
 
 SUMMARY_COLUMNS = (
     Column("Job", right=True),

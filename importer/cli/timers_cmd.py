@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import typer
 from rich.text import Text
@@ -13,15 +14,17 @@ from importer.cli.layout import Column, fitted_table, local_time
 from importer.cli.output import is_terminal, stdout_console
 from importer.cli.state import state
 from importer.cli.worker_cmd import (
-    daemon_database,
     daemon_log,
     log_format_option,
     metrics_host_option,
     metrics_port_option,
+    stopped_before_database,
+    waiting_log,
 )
-from importer.daemons.scheduler import TimerScheduler
-from importer.repositories.timers import Timer
 from importer.states import TimerStatus
+
+if TYPE_CHECKING:
+    from importer.repositories.timers import Timer
 
 STATUSES = [status.value for status in TimerStatus]
 
@@ -44,18 +47,14 @@ def timers_command(
         return
     app_state = state(ctx)
     with daemon_log(app_state, "timers", log_format, metrics_port, metrics_host) as log:
-        database = daemon_database(app_state, log, once)
-        if database is None:
-            return
-        scheduler = TimerScheduler(
-            database.url,
-            app_state.settings().timer,
+        ran = app_state.importer().run_scheduler(
             once=once,
             owner=log.owner,
             on_event=log.scheduler_event,
-            retention_seconds=app_state.settings().retention.older_than_days * 86400,
+            on_waiting=waiting_log(log),
         )
-        scheduler.run()
+        if not ran:
+            stopped_before_database(log)
 
 
 @timers_app.command("list", **help_for("timers list"))

@@ -3,19 +3,19 @@ with rich — a live screen on a terminal, one plain summary line per refresh ot
 
 from __future__ import annotations
 
-import contextlib
 import threading
-import time
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, Group, RenderableType
 from rich.live import Live
 from rich.text import Text
 
 from importer.cli.layout import BarCell, Cell, Column, fitted_table, local_clock, local_time
-from importer.database import Connection, connect
-from importer.repositories.fleet import FleetSnapshot, fleet_snapshot
+
+if TYPE_CHECKING:
+    from importer.daemons.watching import FleetWatch
+    from importer.repositories.fleet import FleetSnapshot
 
 
 def format_age(seconds: float) -> str:
@@ -38,12 +38,11 @@ def _seconds_between(later: datetime, earlier: Any) -> float:
 
 
 class WatchView:
-    def __init__(self, url: str, target: str) -> None:
-        self.url = url
-        self.target = target
-        self._conn: Connection | None = None
-        # job id -> (rows done, monotonic time): rows/s between refreshes
-        self._last_done: dict[int, tuple[int, float]] = {}
+    """Renders what a FleetWatch reads: a live screen, one snapshot, or plain lines."""
+
+    def __init__(self, watch: FleetWatch) -> None:
+        self.watch = watch
+        self.target = watch.target
         self._rates: dict[int, float] = {}
 
     def run(
@@ -52,10 +51,7 @@ class WatchView:
         try:
             self._run(console, live=live, interval=interval, once=once, stop=stop)
         finally:
-            if self._conn is not None:
-                with contextlib.suppress(Exception):
-                    self._conn.close()
-            self._conn = None
+            self.watch.close()
 
     def _run(
         self, console: Console, *, live: bool, interval: float, once: bool, stop: threading.Event
@@ -83,35 +79,11 @@ class WatchView:
             if once or stop.wait(interval):
                 return
 
-    # --- data ------------------------------------------------------------------------------
-
     def _snapshot(self) -> tuple[FleetSnapshot | None, str | None]:
-        try:
-            if self._conn is None or self._conn.broken:
-                self._conn = connect(self.url, autocommit=True)
-            snapshot = fleet_snapshot(self._conn)
-        except Exception as exc:  # shown on screen; watch keeps trying
-            if self._conn is not None:
-                with contextlib.suppress(Exception):
-                    self._conn.close()
-            self._conn = None
-            return None, str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        self._update_rates(snapshot)
-        return snapshot, None
-
-    def _update_rates(self, snapshot: FleetSnapshot) -> None:
-        now = time.monotonic()
-        seen: dict[int, tuple[int, float]] = {}
-        for job in snapshot.running:
-            done = int(job["success_rows"]) + int(job["failed_rows"])
-            seen[job["id"]] = (done, now)
-            before = self._last_done.get(job["id"])
-            if before is not None and now > before[1]:
-                rate = (done - before[0]) / (now - before[1])
-                old = self._rates.get(job["id"])
-                self._rates[job["id"]] = rate if old is None else 0.5 * old + 0.5 * rate
-        self._last_done = seen
-        self._rates = {k: v for k, v in self._rates.items() if k in seen}
+        frame = self.watch.refresh()
+        if frame.snapshot is not None:
+            self._rates = frame.rates
+        return frame.snapshot, frame.error
 
     # --- rendering -------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import json
 import logging
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -17,7 +17,6 @@ from importer.cli.logs import EventLog, event_log
 from importer.cli.output import is_terminal, stdout_console
 from importer.cli.state import AppState, state
 from importer.cli.watch_view import WatchView, format_age
-from importer.database import Database, describe_target
 from importer.errors import JobFailed, UsageError
 from importer.identity import new_owner
 
@@ -44,22 +43,18 @@ def metrics_host_option() -> Any:
     return typer.Option("127.0.0.1", "--metrics-host", help="Address for --metrics-port.")
 
 
-def daemon_database(app_state: AppState, log: EventLog, once: bool) -> Database | None:
-    """The database, its schema current; a daemon (not --once) waits while it is away, and
-    None when SIGTERM/SIGINT asked it to stop meanwhile (a graceful stop, exit 0)."""
-    if once:
-        return app_state.db()
-    from importer.daemons.daemon import graceful_signals, until_reachable
+def waiting_log(log: EventLog) -> Callable[[str], None]:
+    """A daemon started while its database is away logs each wait as a warning."""
 
     def warn(message: str) -> None:
         log.record(logging.WARNING, message, event="database_lost", error=message)
 
-    stop = threading.Event()
-    with graceful_signals(stop):
-        database = until_reachable(app_state.db, warn, stop=stop)
-    if database is None:
-        log.record(logging.INFO, "stopped before the database answered", event="stopped")
-    return database
+    return warn
+
+
+def stopped_before_database(log: EventLog) -> None:
+    # SIGTERM/SIGINT while waiting for the database: a graceful stop, exit 0.
+    log.record(logging.INFO, "stopped before the database answered", event="stopped")
 
 
 @contextmanager
@@ -72,9 +67,7 @@ def daemon_log(
         if metrics_port is None:
             yield log
             return
-        from importer.daemons.metrics import serve_metrics
-
-        server = serve_metrics(app_state.importer().figures, port=metrics_port, host=metrics_host)
+        server = app_state.importer().serve_metrics(metrics_port, metrics_host)
         log.record(
             logging.INFO, f"serving metrics at http://{server.address}/metrics", event="metrics"
         )
@@ -99,22 +92,18 @@ def worker_command(
     metrics_host: str = metrics_host_option(),
 ) -> None:
     """Run import jobs from the queue until SIGTERM/Ctrl-C (a second one exits at once)."""
-    from importer.daemons.worker import Worker  # late: keeps every other command's start-up light
-
     app_state = state(ctx)
     with daemon_log(app_state, "worker", log_format, metrics_port, metrics_host) as log:
-        database = daemon_database(app_state, log, once)
-        if database is None:
-            return
-        worker = Worker(
-            database.url,
-            app_state.settings().import_,
+        summary = app_state.importer().run_worker(
             concurrency=concurrency,
             once=once,
             owner=log.owner,
             on_event=log.worker_event,
+            on_waiting=waiting_log(log),
         )
-        summary = worker.run()
+        if summary is None:
+            stopped_before_database(log)
+            return
     if summary.abandoned:
         raise JobFailed(
             f"{summary.abandoned} job(s) did not stop in time; their leases will expire and "
@@ -133,15 +122,13 @@ def stats_command(
     failed attempts, timers due, live processes."""
     if output_format not in STATS_FORMATS:
         raise UsageError(f"--format {output_format!r}: use one of {', '.join(STATS_FORMATS)}")
-    stats, totals = state(ctx).importer().figures()
     console = stdout_console()
+    if output_format == "openmetrics":
+        console.out(state(ctx).importer().openmetrics(), highlight=False, end="")
+        return
+    stats, totals = state(ctx).importer().figures()
     if as_json or output_format == "json":
         console.out(json.dumps({**stats.to_json(), **totals.to_json()}), highlight=False)
-        return
-    if output_format == "openmetrics":
-        from importer.daemons.metrics import openmetrics_text
-
-        console.out(openmetrics_text(stats, totals), highlight=False, end="")
         return
     oldest = stats.oldest_queued_seconds
     lines = [
@@ -171,14 +158,13 @@ def watch_command(
     once: bool = typer.Option(False, "--once", help="Show one snapshot and exit."),
 ) -> None:
     """A live dashboard of the queue, the workers and the timers (Ctrl-C to leave)."""
-    database = state(ctx).db()
+    watch = state(ctx).importer().fleet_watch()
     stop = threading.Event()
     previous = signal.getsignal(signal.SIGTERM)
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, lambda signum, frame: stop.set())
     try:
-        view = WatchView(database.url, describe_target(database.url))
-        view.run(
+        WatchView(watch).run(
             stdout_console(),
             live=is_terminal() and not once,
             interval=interval,

@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from importer.config import TimerSettings
-from importer.daemons.daemon import Daemon, ProcessConnection, Wakeup
+from importer.daemons.daemon import Daemon, Wakeup
 from importer.database import Connection
 from importer.identity import new_owner
 from importer.repositories import fleet
 from importer.repositories.retention import keep_retention_timer
 from importer.repositories.timers import NOTIFY_CHANNEL, Timer, claim_timers
 from importer.repositories.timers import seconds_until_next_due as next_due
+from importer.running.process import ProcessConnection
 from importer.states import ProcessKind
 from importer.timers.firing import FireReport, TimerFirer
 

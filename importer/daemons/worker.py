@@ -19,11 +19,12 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from importer.config import ImportSettings
-from importer.daemons.daemon import Backoff, Daemon, ProcessConnection, Wakeup
+from importer.daemons.daemon import Daemon, Wakeup
 from importer.database import Connection, connect
 from importer.errors import DatabaseUnavailable, describe_error
 from importer.identity import new_owner
 from importer.repositories import fleet, jobs
+from importer.running.process import Backoff, ProcessConnection
 from importer.states import ProcessKind, RunOutcome
 
 if TYPE_CHECKING:

@@ -44,10 +44,6 @@ class CheckReport:
     updated: int = 0
     unchanged: int = 0
 
-    @property
-    def exit_code(self) -> int:
-        return 3 if self.rejected else 0
-
     def top_reasons(self, count: int = TOP_REASONS) -> list[tuple[str, str, int]]:
         """(column, reason, rows) most common first; values are left out of the reason."""
         return [(col, why, n) for (col, why), n in self.reasons.most_common(count)]

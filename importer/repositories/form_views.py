@@ -25,7 +25,8 @@ from psycopg import sql
 
 from importer.database import Connection, queries
 from importer.errors import DatabaseError, FormError
-from importer.forms.definition import Field, Form
+from importer.fields.field import Field
+from importer.forms.definition import Form
 
 SCHEMA = "forms"
 FIXED_COLUMNS = ("import_job_id", "row_number")

@@ -10,7 +10,7 @@ from typing import Any
 from psycopg.types.json import Jsonb
 
 from importer.database import Connection, queries
-from importer.errors import FormError, NotFoundError
+from importer.errors import FormError, Missing, NotFoundError
 from importer.forms.definition import Form
 from importer.repositories.form_views import refresh_view
 
@@ -82,8 +82,13 @@ def get_form(conn: Connection, name: str, version: int | None = None) -> tuple[F
         row = conn.execute(q.form_at_version, {"name": name, "version": version}).fetchone()
     if row is None:
         if version is not None and conn.execute(q.form_current, {"name": name}).fetchone():
-            raise NotFoundError(f"form {name!r} has no version {version}")
-        raise NotFoundError(_unknown_form(name, [r["name"] for r in conn.execute(q.form_list)]))
+            raise NotFoundError(
+                f"form {name!r} has no version {version}",
+                what=Missing.FORM_VERSION,
+                key=(name, version),
+            )
+        known = [r["name"] for r in conn.execute(q.form_list)]
+        raise NotFoundError(_unknown_form(name, known), what=Missing.FORM, key=name)
     try:
         return Form.from_json(row["definition"]), int(row["version"])
     except FormError as exc:

@@ -17,7 +17,7 @@ from typing import Any
 from psycopg.types.json import Jsonb
 
 from importer.database import Connection, queries
-from importer.errors import LeaseLost, NotFoundError, StateError, bounded_error
+from importer.errors import LeaseLost, Missing, NotFoundError, StateError, bounded_error
 from importer.identity import owner_is_gone
 from importer.states import JobStatus
 
@@ -165,7 +165,9 @@ def file_content(conn: Connection, sha256: str) -> bytes:
     # Binary: the bytes as they are, not as hex text to encode and decode (0.08 s per 11 MB).
     row = conn.execute(queries().import_file_content, {"sha256": sha256}, binary=True).fetchone()
     if row is None:
-        raise NotFoundError(f"no stored workbook with sha256 {sha256}")
+        raise NotFoundError(
+            f"no stored workbook with sha256 {sha256}", what=Missing.WORKBOOK, key=sha256
+        )
     if row["purged_at"] is not None:
         raise StateError(
             f"the stored workbook {sha256[:12]}… was purged on {row['purged_at']:%Y-%m-%d}"
@@ -317,7 +319,7 @@ def fail_attempt(
         },
     ).fetchone()
     if row is None:
-        raise LeaseLost(f"import job {job_id} is no longer leased to this process")
+        raise LeaseLost(f"import job {job_id} is no longer leased to this process", job_id=job_id)
     return Job.from_row(row)
 
 
@@ -333,7 +335,7 @@ def finish(conn: Connection, job_id: int, owner: str, *, cancelled: bool = False
         queries().finish_import_job, {"id": job_id, "owner": owner, "cancelled": cancelled}
     ).fetchone()
     if row is None:
-        raise LeaseLost(f"import job {job_id} is no longer leased to this process")
+        raise LeaseLost(f"import job {job_id} is no longer leased to this process", job_id=job_id)
     return Job.from_row(row)
 
 
@@ -378,7 +380,7 @@ def make_many_available_by_timer(conn: Connection, job_ids: set[int]) -> set[int
 def get_job(conn: Connection, job_id: int) -> Job:
     row = conn.execute(queries().get_import_job, {"id": job_id}).fetchone()
     if row is None:
-        raise NotFoundError(f"no import job with id {job_id}")
+        raise NotFoundError(f"no import job with id {job_id}", what=Missing.JOB, key=job_id)
     return Job.from_row(row)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from psycopg.types.json import Jsonb
 
 from importer.database import Connection, queries
-from importer.errors import MAX_ERROR_CHARS, NotFoundError, StateError, bounded_error
+from importer.errors import MAX_ERROR_CHARS, Missing, NotFoundError, StateError, bounded_error
 from importer.states import TimerStatus
 
 NOTIFY_CHANNEL = "importer_timers"
@@ -165,7 +165,7 @@ def list_timers(
 def get_timer(conn: Connection, timer_id: int) -> Timer:
     row = conn.execute(queries().get_timer, {"id": timer_id}).fetchone()
     if row is None:
-        raise NotFoundError(f"no timer with id {timer_id}")
+        raise NotFoundError(f"no timer with id {timer_id}", what=Missing.TIMER, key=timer_id)
     return Timer.from_row(row)
 
 

@@ -21,12 +21,12 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from importer.config import ImportSettings
-from importer.daemons.daemon import Registration, graceful_signals
 from importer.database import Connection, connect
-from importer.errors import DatabaseUnavailable, JobFailed
+from importer.errors import DatabaseUnavailable
 from importer.repositories import jobs
 from importer.repositories.jobs import Job
 from importer.running.job_run import JobProgress, run_job
+from importer.running.process import Registration, graceful_signals
 from importer.states import JobStatus, ProcessKind, ProgressPhase, RunOutcome
 
 if TYPE_CHECKING:
@@ -241,27 +241,7 @@ def _clock(moment: datetime) -> str:
     return moment.astimezone().strftime("%H:%M:%S %Z")  # the user's time, with its zone
 
 
-# --- a foreground command: several jobs, signals, the exit code ----------------------------
-
-
-def exit_code_for(job: Job) -> int:
-    """0 succeeded; 3 finished with rejected rows; 1 failed or cancelled; 0 while it runs."""
-    if job.status is JobStatus.SUCCEEDED:
-        return 0
-    if job.status is JobStatus.PARTIALLY_SUCCEEDED:
-        return 3
-    if job.status in (JobStatus.FAILED, JobStatus.CANCELLED):
-        return 1
-    return 0  # pending / running: nothing went wrong (yet)
-
-
-def job_failure(job: Job) -> JobFailed | None:
-    """The error a command ends with for a job that failed or was cancelled."""
-    if job.status is JobStatus.FAILED:
-        return JobFailed(f"import job {job.id} failed: {job.last_error or 'unknown error'}")
-    if job.status is JobStatus.CANCELLED:
-        return JobFailed(f"import job {job.id} was cancelled")
-    return None
+# --- a foreground command: several jobs, signals ---------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -272,23 +252,9 @@ class ForegroundReport:
     signal: int = 0  # the signal that stopped it (0: none)
 
     @property
-    def exit_code(self) -> int:
-        """128+N after signal N, else the worst of the jobs' codes (1 before 3 before 0)."""
-        if self.signal:
-            return 128 + self.signal
-        codes = {exit_code_for(r.job) for r in self.results}
-        return 1 if 1 in codes else 3 if 3 in codes else 0
-
-    @property
-    def failure(self) -> JobFailed | None:
-        """The first failed or cancelled job's error (None after a signal)."""
-        if self.signal:
-            return None
-        for result in self.results:
-            failure = job_failure(result.job)
-            if failure is not None:
-                return failure
-        return None
+    def jobs(self) -> list[Job]:
+        """Each job as its run left it, in order."""
+        return [r.job for r in self.results]
 
     @property
     def interrupted(self) -> list[Job]:

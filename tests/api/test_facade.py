@@ -15,7 +15,7 @@ from importer.running.job_run import JobProgress
 from importer.states import JobStatus
 from tests.support.jobs import ORDERS_FORM, orders_book
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def readme_example() -> str:

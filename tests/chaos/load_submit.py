@@ -10,7 +10,7 @@ import sys
 from datetime import timedelta
 from pathlib import Path
 
-from importer import Importer
+from importer.api import Importer, SubmitRequest
 
 
 def main(argv: list[str]) -> int:
@@ -23,7 +23,10 @@ def main(argv: list[str]) -> int:
     reused = 0
     for i, scheduled in enumerate(kinds):
         due = timedelta(seconds=rng.uniform(2.0, spread)) if scheduled else None
-        done = importer.submit_file(files[i % len(files)], form=form, force=True, due_at=due)
+        request = SubmitRequest(
+            files[i % len(files)], form=form, force=True, run_here=False, due_at=due
+        )
+        done = importer.submit_workbook(request).submission
         if not done.created:
             reused += 1
             print(f"submit {i} of {files[i % len(files)].name} gave job {done.job.id} back")

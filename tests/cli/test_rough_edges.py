@@ -1,9 +1,8 @@
 """Small things a user runs into: ids, times in the past, finished jobs, timers that start
-jobs, --once, --help examples."""
+jobs, --once."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import time
 from datetime import UTC, datetime, timedelta
@@ -11,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from importer.cli.app import app
-from importer.cli.help import HELP
 from importer.database import Connection
 from importer.repositories import jobs
 from importer.repositories.timers import get_timer, schedule_timer
@@ -113,42 +110,3 @@ def test_once_skips_the_startup_delay(cli_env: dict[str, str], command: str) -> 
     )
     assert done.returncode == 0, done.stderr
     assert time.monotonic() - started < 30  # the 60 s delay was not slept
-
-
-def _commands() -> list[str]:
-    import typer.main
-
-    found: list[str] = []
-
-    def walk(cmd: object, prefix: list[str]) -> None:
-        for name, sub in sorted(getattr(cmd, "commands", {}).items()):
-            found.append(" ".join([*prefix, name]))
-            walk(sub, [*prefix, name])
-
-    walk(typer.main.get_command(app), [])
-    return found
-
-
-def test_every_command_has_a_summary_and_examples(cli: Cli, cli_env: dict[str, str]) -> None:
-    commands = _commands()
-    assert set(commands) <= set(HELP), set(commands) - set(HELP)
-    for command in commands:
-        result = cli(*command.split(), "--help")
-        assert "Examples:" in result.stdout, command
-        assert f"importer {command}" in result.stdout, command
-        summary = HELP[command][0]
-        assert len(f"  {command.split()[-1]:<8}{summary}") <= 80, command  # one line at 80
-
-
-def test_shell_completion_is_offered(cli: Cli, cli_env: dict[str, str]) -> None:
-    result = cli("--help")
-    assert "--install-completion" in result.stdout and "--show-completion" in result.stdout
-    shown = subprocess.run(
-        [*IMPORTER_CMD, "--show-completion", "bash"],
-        # Without a shell to detect (as here), typer takes the shell's name as the value.
-        env={**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"},
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
-    assert shown.returncode == 0 and "complete" in shown.stdout

@@ -20,6 +20,7 @@ from importer.cli.summary import SummaryRow, summary
 from importer.cli.timers_cmd import timers_table
 from importer.cli.watch_view import WatchView
 from importer.config import ImportSettings
+from importer.daemons.watching import FleetWatch
 from importer.database import Connection
 from importer.intake.submission import submit_workbook
 from importer.repositories import fleet, jobs, timers
@@ -249,7 +250,7 @@ def fleet_state(conn: Connection, tmp_path: Path) -> None:
 def test_watch_fits_and_keeps_the_job_id(
     width: int, database_url: str, conn: Connection, fleet_state: None
 ) -> None:
-    view = WatchView(database_url, "127.0.0.1:5432/importer")
+    view = WatchView(FleetWatch(database_url))
     snapshot = fleet.fleet_snapshot(conn)
     lines = render(view._render(snapshot, width), width)
     assert_fits(lines, width)

@@ -21,7 +21,7 @@ import pytest
 import xlsxwriter
 from rich.cells import cell_len
 
-from importer.api import Importer
+from importer.api import Importer, RunEvents, SubmitRequest
 from importer.config import ImportSettings
 from importer.database import Connection
 from importer.intake.submission import ReadingProgress, submit_workbook
@@ -46,10 +46,10 @@ def test_a_submit_says_what_it_reads_before_its_job_exists(
         assert jobs_now is not None
         seen.append((event, jobs_now["n"]))
 
-    submission = Importer(database_url).submit_file(
-        book.path, form="orders", claim_owner="me:1:a", on_progress=on_progress
+    outcome = Importer(database_url).submit_workbook(
+        SubmitRequest(book.path, form="orders"), RunEvents(on_reading=on_progress)
     )
-    assert submission.created
+    assert outcome.submission.created
     size = book.path.stat().st_size
     assert [(e.phase, e.size_bytes, e.sheet, n) for e, n in seen] == [
         (ProgressPhase.OPENING, size, None, 0),

@@ -18,9 +18,9 @@ from typing import Any, Protocol
 
 import pytest
 
-from importer.daemons.daemon import Registration
 from importer.database import Connection
 from importer.identity import new_owner
+from importer.running.process import Registration
 from importer.states import ProcessKind
 from tests.conftest import IMPORTER_CMD, Cli
 from tests.support.fleet import wait_for

@@ -1,0 +1,35 @@
+"""What every part of the facade stands on: the settings and the database handle."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+
+from importer.config import Settings, load_settings
+from importer.database import Connection, Database
+from importer.repositories import schema
+
+
+class ImporterBase:
+    """The settings (loaded once) and the database (resolved, its schema made current, on
+    first use)."""
+
+    def __init__(self, url: str | None = None, *, settings: Settings | None = None) -> None:
+        base = settings if settings is not None else load_settings()
+        self.settings = replace(base, database_url=url) if url else base
+        self._database: Database | None = None
+
+    @property
+    def database(self) -> Database:
+        """The resolved server (the embedded one started if needed), schema current."""
+        if self._database is None:
+            database = Database(self.settings)
+            schema.ensure_schema(database)
+            self._database = database
+        return self._database
+
+    @contextmanager
+    def connection(self) -> Iterator[Connection]:
+        with self.database.connect(autocommit=True) as conn:
+            yield conn

@@ -1,0 +1,123 @@
+"""What callers hand the facade and what it gives back: requests with many options as one
+frozen object, results as plain data."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importer.intake.submission import ReadingProgress, Submission
+    from importer.repositories.jobs import Job
+    from importer.running.foreground import ForegroundReport
+    from importer.running.job_run import JobProgress
+
+
+class RunMode(StrEnum):
+    """Where a submitted job runs."""
+
+    HERE = "here"  # imported in this process, now (a foreground submit)
+    QUEUED = "queued"  # left to `importer worker` processes (--detach)
+    SCHEDULED = "scheduled"  # made available by `importer timers` at its time (--at, --in)
+
+
+@dataclass(frozen=True)
+class SubmitRequest:
+    """One workbook to check, store and import. ``source``: its path, or its bytes with
+    ``file_name``. ``due_at``: schedule it (a ``timedelta`` counts on the database's clock);
+    otherwise ``run_here`` imports it in this process (False: queue it for workers)."""
+
+    source: Path | bytes
+    file_name: str | None = None
+    form: str | None = None
+    sheet: str | None = None
+    engine: str | None = None  # None: the settings' reader.engine
+    column_map: Mapping[str, str] = field(default_factory=dict)
+    force: bool = False  # import it again even if this file was imported
+    run_here: bool = True
+    due_at: datetime | timedelta | None = None
+
+    @property
+    def mode(self) -> RunMode:
+        if self.due_at is not None:
+            return RunMode.SCHEDULED
+        return RunMode.HERE if self.run_here else RunMode.QUEUED
+
+
+@dataclass(frozen=True)
+class CheckRequest:
+    """One workbook validated as an import would, storing nothing; ``errors_to``: also write
+    the rows to fix there (.xlsx or .csv), the name checked before the sheet is read."""
+
+    path: Path
+    form: str | None = None
+    sheet: str | None = None
+    engine: str | None = None
+    column_map: Mapping[str, str] = field(default_factory=dict)
+    errors_to: Path | None = None
+
+
+def _ignore(event: Any) -> None:
+    del event
+
+
+@dataclass(frozen=True)
+class RunEvents:
+    """What a foreground run tells its caller while it works (nothing, by default)."""
+
+    on_reading: Callable[[ReadingProgress], None] = _ignore  # before the job exists
+    on_submitted: Callable[[Submission], None] = _ignore  # the job exists (or was found)
+    on_progress: Callable[[JobProgress], None] = _ignore
+    on_note: Callable[[str], None] = _ignore
+    on_signal: Callable[[int], None] | None = None  # SIGINT/SIGTERM received (main thread)
+
+
+@dataclass(frozen=True)
+class SubmitOutcome:
+    """A submit: what was stored (or found), and the run here when there was one."""
+
+    submission: Submission
+    report: ForegroundReport | None = None
+
+    @property
+    def job(self) -> Job:
+        """The job as it is now: as its run here ended, else as submitted."""
+        if self.report is not None and self.report.results:
+            return self.report.results[-1].job
+        return self.submission.job
+
+
+@dataclass(frozen=True)
+class ResumePlan:
+    job_ids: list[int]  # to drive here, in order
+    busy: list[Job]  # running under a live lease elsewhere: left to their owner
+    finished: list[Job]  # named, but already finished: nothing to do
+    now: datetime | None = None  # the database's clock, to tell how long a busy lease has
+
+
+@dataclass(frozen=True)
+class RejectedRow:
+    """A row a job rejected: its Excel row number, its cells as the sheet had them, and each
+    reason ("column: message")."""
+
+    row_number: int
+    values: list[Any]
+    reasons: list[str]
+
+
+@dataclass(frozen=True)
+class RetryResult:
+    """One job of a bulk retry: the job as it is now, and why it was not retried (None: it
+    was, and is pending again)."""
+
+    job_id: int
+    job: Job | None  # None: no such job
+    refused: str | None = None
+
+    @property
+    def retried(self) -> bool:
+        return self.refused is None

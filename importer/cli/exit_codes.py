@@ -1,0 +1,96 @@
+"""The one place where outcomes become process exit codes (README, "Exit codes").
+
+0 succeeded; 3 finished with rejected rows; 1 the job failed (or was cancelled) or a runtime
+error; 2 bad usage, or an input refused before any job was created; 128+N stopped by signal N.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
+from typing import TYPE_CHECKING
+
+import typer
+
+from importer.errors import ImporterError, JobFailed, UsageError
+from importer.states import JobStatus
+
+if TYPE_CHECKING:
+    from importer.repositories.jobs import Job
+
+
+class ExitCode(IntEnum):
+    OK = 0
+    FAILED = 1
+    USAGE = 2
+    REJECTED_ROWS = 3
+
+
+SIGNAL_BASE = 128
+
+# The first matching row wins: an error's class decides its code.
+_ERRORS: tuple[tuple[type[ImporterError], ExitCode], ...] = (
+    (UsageError, ExitCode.USAGE),  # arguments, settings, forms, inputs, unknown ids, states
+    (ImporterError, ExitCode.FAILED),  # the database, a lost lease, a failed job
+)
+
+_JOBS: dict[JobStatus, ExitCode] = {
+    JobStatus.SUCCEEDED: ExitCode.OK,
+    JobStatus.PARTIALLY_SUCCEEDED: ExitCode.REJECTED_ROWS,
+    JobStatus.FAILED: ExitCode.FAILED,
+    JobStatus.CANCELLED: ExitCode.FAILED,
+}
+
+
+def for_error(exc: ImporterError) -> ExitCode:
+    for kind, code in _ERRORS:
+        if isinstance(exc, kind):
+            return code
+    raise AssertionError("ImporterError is the table's last row")  # pragma: no cover
+
+
+def for_job(job: Job) -> ExitCode:
+    """A job as it is now; pending or running: nothing went wrong (yet)."""
+    return _JOBS.get(job.status, ExitCode.OK)
+
+
+def for_jobs(jobs: Iterable[Job], *, signal: int = 0) -> int:
+    """128+N after signal N, else the worst of the jobs' codes (1 before 3 before 0)."""
+    if signal:
+        return SIGNAL_BASE + signal
+    codes = {for_job(job) for job in jobs}
+    for worst in (ExitCode.FAILED, ExitCode.REJECTED_ROWS):
+        if worst in codes:
+            return worst
+    return ExitCode.OK
+
+
+def for_rejected(rejected: int) -> ExitCode:
+    """A check: 3 when some rows would be rejected."""
+    return ExitCode.REJECTED_ROWS if rejected else ExitCode.OK
+
+
+def job_failure(job: Job) -> JobFailed | None:
+    """The error a command ends with for a job that failed or was cancelled."""
+    if job.status is JobStatus.FAILED:
+        return JobFailed(
+            f"import job {job.id} failed: {job.last_error or 'unknown error'}",
+            job_id=job.id,
+            status=job.status,
+        )
+    if job.status is JobStatus.CANCELLED:
+        return JobFailed(f"import job {job.id} was cancelled", job_id=job.id, status=job.status)
+    return None
+
+
+def end_with(jobs: Sequence[Job], *, signal: int = 0) -> None:
+    """End the command as its jobs ended: the first failed or cancelled job's one-line error
+    (exit 1), else their code (128+N after signal N); nothing to do for 0."""
+    if not signal:
+        for job in jobs:
+            failure = job_failure(job)
+            if failure is not None:
+                raise failure
+    code = for_jobs(jobs, signal=signal)
+    if code:
+        raise typer.Exit(code)

@@ -1,0 +1,58 @@
+"""The public Python surface: what ``importer`` exports and what an ``Importer`` offers, and
+nothing more. A change here is a change for every application: make it on purpose."""
+
+from __future__ import annotations
+
+import inspect
+import subprocess
+import sys
+
+import importer
+from importer.api import Importer
+
+EXPORTS = {
+    "CheckRequest",
+    "Importer",
+    "Job",
+    "JobStatus",
+    "RejectedRow",
+    "RunEvents",
+    "SubmitRequest",
+    "__version__",
+}
+
+METHODS = {
+    # jobs
+    "job", "jobs", "cancel", "retry", "retry_many", "failed_jobs", "jobs_to_resume",
+    "submit", "submit_workbook", "resume", "resume_jobs", "rejected_rows", "check",
+    "top_reasons", "export_rejected_rows", "rejected_preview", "purge",
+    # forms
+    "add_form", "add_form_file", "form", "forms", "infer_form",
+    # timers, the fleet, the daemons
+    "timers", "cancel_timer", "stats", "figures", "openmetrics", "serve_metrics",
+    "fleet_watch", "run_worker", "run_scheduler",
+    # the database
+    "database", "connection", "migrate", "database_url", "stop_embedded_server",
+}  # fmt: skip
+
+
+def test_the_package_exports_exactly_its_surface() -> None:
+    assert set(importer.__all__) == EXPORTS
+    assert set(dir(importer)) == EXPORTS
+    for name in EXPORTS:
+        assert getattr(importer, name) is not None
+    assert importer.Importer is Importer
+
+
+def test_an_importer_offers_exactly_its_methods() -> None:
+    public = {name for name, _ in inspect.getmembers(Importer) if not name.startswith("_")}
+    assert public == METHODS
+
+
+def test_importing_the_package_loads_no_database_layer() -> None:
+    # `importer --version` and the readers stay light: the facade loads on first use.
+    code = "import sys, importer; print(sorted(m for m in sys.modules if 'psycopg' in m))"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.strip() == "[]"
