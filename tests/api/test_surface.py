@@ -33,6 +33,7 @@ METHODS = {
     "fleet_watch", "run_worker", "run_scheduler",
     # the database
     "database", "connection", "migrate", "database_url", "stop_embedded_server",
+    "embedded_server_info", "remove_embedded_server",
 }  # fmt: skip
 
 
