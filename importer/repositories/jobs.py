@@ -19,7 +19,7 @@ from psycopg.types.json import Jsonb
 from importer.database import Connection, queries
 from importer.errors import LeaseLost, Missing, NotFoundError, StateError, bounded_error
 from importer.identity import owner_is_gone
-from importer.states import JobStatus
+from importer.states import JobStatus, Liveness
 
 NOTIFY_CHANNEL = "importer_jobs"
 
@@ -416,6 +416,26 @@ def resumable_jobs(conn: Connection) -> list[Job]:
         or (job.lease_expires_at is not None and job.lease_expires_at < now)
         or owner_is_gone(job.lease_owner)
     ]
+
+
+# A running job's heartbeat older than this: its owner may be gone (batches and the lease
+# renewer beat far more often than this).
+SILENT_AFTER_SECONDS = 60.0
+
+
+def liveness(job: Job, now: datetime) -> Liveness:
+    """How a running job's owner is doing, by the database's clock ``now`` (a job that is
+    not running is LIVE: nothing is waiting on an owner)."""
+    if job.status is not JobStatus.RUNNING:
+        return Liveness.LIVE
+    if owner_is_gone(job.lease_owner):
+        return Liveness.GONE
+    if job.lease_expires_at is not None and job.lease_expires_at <= now:
+        return Liveness.EXPIRED
+    beat = job.heartbeat_at or job.started_at
+    if beat is not None and (now - beat).total_seconds() > SILENT_AFTER_SECONDS:
+        return Liveness.SILENT
+    return Liveness.LIVE
 
 
 def db_now(conn: Connection) -> datetime:
