@@ -488,5 +488,6 @@ def purged_message(job: Job, what: str) -> str:
     return (
         f"import job {job.id} was purged on {when} by retention (its rejected rows and row"
         f" errors are gone, and its stored workbook unless another job still needs it);"
-        f" it can no longer be {what}: submit the file again"
+        f" it can no longer be {what}: submit the file again with --force (force=True in"
+        " Python), since without it the submit returns this same purged job"
     )
