@@ -7,9 +7,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich import box
+from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from importer.cli.layout import plain_table
+from importer.cli.output import is_terminal
 
 if TYPE_CHECKING:
     from importer.repositories.jobs import Job
@@ -45,12 +48,19 @@ def problems_table(problems: Sequence[RowProblem], *, rich: bool) -> Table | str
     return table
 
 
-def footer(job: Job, shown_rows: int) -> str:
-    """What was shown, and how to get every row with its values to fix and resubmit."""
+def footer(job: Job, shown_rows: int) -> RenderableType:
+    """What was shown, and how to get every row with its values to fix and resubmit. On a
+    terminal it wraps at words to the console's width (the console's soft wrap would break
+    words at its edge); in a pipe its lines stay whole."""
     command = f"  importer errors {job.id} -o rejected.xlsx"
     if shown_rows < job.failed_rows:
-        return (
+        said = (
             f"the first {shown_rows:,} of {job.failed_rows:,} rejected rows;"
-            f" all of them, with every value, to fix and resubmit:\n{command}"
+            f" all of them, with every value, to fix and resubmit:"
         )
-    return f"{job.failed_rows:,} rejected rows; to fix and resubmit them:\n{command}"
+    else:
+        said = f"{job.failed_rows:,} rejected rows; to fix and resubmit them:"
+    if not is_terminal():
+        return f"{said}\n{command}"
+    # In a Group: printed alone, a Text's own wrapping would give way to the soft wrap.
+    return Group(Text(said, no_wrap=False, overflow="fold"), Text(command))

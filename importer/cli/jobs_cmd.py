@@ -1,8 +1,9 @@
 """`importer status | jobs | errors | cancel | retry`: one job, the list, the rejected rows,
 and the two user actions on a job.
 
-Exit codes: 0 succeeded; 3 finished with rejected rows; 1 the job failed (or was cancelled)
-or a runtime error; 2 bad usage or an input refused before any job.
+Exit codes (cli/exit_codes.py): 0 succeeded; 3 finished with rejected rows; 4 finished with
+every row rejected (nothing imported); 1 the job failed (or was cancelled) or a runtime error;
+2 bad usage or an input refused before any job.
 """
 
 from __future__ import annotations
@@ -155,16 +156,18 @@ def jobs_table(found: list[Job], width: int | None) -> Text:
     return fitted_table(JOBS_COLUMNS, cells, width, rule=width is not None)
 
 
-# At 80 columns the attempts, the row count and the form go first (`importer status` has them).
+# Narrow, a column empty in every row goes first, then the form, the attempts, the row count
+# and the creation time (`importer status` has them all); one that fits again once the file
+# name is cut comes back, the creation time first.
 JOBS_COLUMNS = (
     Column("Job", right=True),
     Column("Status"),
-    Column("Form", drop=3, soft=12, least=6),
+    Column("Form", drop=1, soft=12, least=6),
     Column("File", soft=16, least=8),
-    Column("Rows", right=True, drop=2),
+    Column("Rows", right=True, drop=3),
     Column("Imported", right=True),
     Column("Rejected", right=True),
-    Column("Attempts", right=True, drop=1),
+    Column("Attempts", right=True, drop=2),
     Column("Created", drop=4),
 )
 

@@ -7,7 +7,7 @@ Also: text cut with an ellipsis, a text progress bar, and local times with their
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -113,10 +113,23 @@ def _natural(column: Column, cells: Sequence[Cell]) -> int:
     return max([cell_len(column.header), *widths])
 
 
+EMPTY_CELLS = frozenset({"", "-", "?"})  # cells that say nothing: blank, none, not known
+
+
+def _empty(cells: Sequence[Cell]) -> bool:
+    return bool(cells) and all(isinstance(c, str) and c.strip() in EMPTY_CELLS for c in cells)
+
+
 def fit_widths(
     columns: Sequence[Column], rows: Sequence[Sequence[Cell]], width: int | None
 ) -> list[int | None]:
-    """Each column's width, None for a dropped one; ``width`` None: no limit."""
+    """Each column's width, None for a dropped one; ``width`` None: no limit.
+
+    When the table does not fit: columns that are empty in every row go first (any column
+    but the first), then the flexible columns are cut to their ``soft`` width, then the
+    optional ones go in their ``drop`` order; a dropped column comes back when the cuts left
+    room for it. Still too wide at every column's least: whole columns go from the right,
+    never a header cut."""
     natural = [_natural(c, [row[i] for row in rows]) for i, c in enumerate(columns)]
     kept = list(range(len(columns)))
 
@@ -140,13 +153,27 @@ def fit_widths(
             excess -= 1
         return [widths.get(i) for i in range(len(columns))]
 
+    def soft_limits() -> dict[int, int]:
+        return {i: floor(i, columns[i].soft or columns[i].least) for i in kept}
+
     if width is None:
         return list(natural)
+    if sum(natural) + GAP * (len(natural) - 1) <= width:
+        return list(natural)
+    dropped: list[int] = []
+    # Something must give: a column with nothing in it tells nothing, so it goes before
+    # anything is cut or dropped (and comes back only where nothing need be cut for it).
+    empty = [i for i in kept[1:] if _empty([row[i] for row in rows])]
+    for index in empty:
+        kept.remove(index)
     while True:
-        soft = {i: floor(i, columns[i].soft or columns[i].least) for i in kept}
+        soft = soft_limits()
         fitted = attempt(soft)
         if fitted is not None:
-            return fitted
+            fitted = _bring_back(list(reversed(dropped)), kept, attempt, soft_limits) or fitted
+            # The others keep the widths they have; an empty column takes only what is left.
+            held = {**dict(enumerate(natural)), **{i: w for i, w in enumerate(fitted) if w}}
+            return _bring_back(empty, kept, attempt, held.copy) or fitted
         optional = [i for i in kept if columns[i].drop]
         if not optional:
             break
@@ -156,11 +183,36 @@ def fit_widths(
             if fitted is not None:
                 return fitted
         kept.remove(going)
-    least = {i: floor(i, columns[i].least or columns[i].soft) for i in kept}
-    fitted = attempt(least)
+        dropped.append(going)
+    while True:
+        least = {i: floor(i, columns[i].least or columns[i].soft) for i in kept}
+        fitted = attempt(least)
+        if fitted is not None or len(kept) == 1:
+            break
+        kept.pop()  # the rightmost goes whole: a header is never cut
     if fitted is not None:
         return fitted
     return [least[i] if i in kept else None for i in range(len(columns))]
+
+
+def _bring_back(
+    back: list[int],
+    kept: list[int],
+    attempt: Callable[[dict[int, int]], list[int | None] | None],
+    limits: Callable[[], dict[int, int]],
+) -> list[int | None] | None:
+    """Once the table fits with its flexible columns cut, the dropped columns that still fit
+    come back, in the order of ``back`` (the most needed first)."""
+    fitted = None
+    for index in back:
+        kept.append(index)
+        kept.sort()
+        again = attempt(limits())
+        if again is None:
+            kept.remove(index)
+        else:
+            fitted = again
+    return fitted
 
 
 def _cell_text(cell: Cell, column: Column, width: int) -> Text:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import TracebackType
 from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
-from rich.console import Console
+from rich.console import Console, Group
 from rich.live import Live
 from rich.text import Text
 
@@ -84,28 +84,26 @@ def _waited(seconds: float | None) -> str:
 
 
 @dataclass(frozen=True)
-class _Layout:
-    """What a progress line holds; the richest that fits the width is used."""
+class _Plan:
+    """What a job's live line holds at a width: fixed for the whole run (it depends on the
+    width, the job, its file name and its total only), so that nothing on the line moves
+    while the counts grow."""
 
-    bar: int  # least bar width (it takes a fifth of the line when there is room); 0: none
-    name: int  # least cells of the file name, when the whole name does not fit; 0: no name
-    good: bool
-    percent: bool
-    rate: str | None  # "long" (rows/s), "short" (/s) or None
+    bar: int  # cells of the bar; 0: none
+    name: int  # cells of the file name; 0: none
     eta: bool
+    rate: str | None  # "long" (rows/s), "short" (/s) or None
+    percent: bool
+    good: bool
 
 
 MAX_BAR = 40
-BAR_FLOOR = 6  # a bar narrower than this shows little
+BAR_LEAST = 12  # a narrower bar shows little: below this there is none
+NAME_LEAST = 12  # a name cut shorter tells little: below this there is none
 MAX_NAME = 40
-LAYOUTS = (
-    _Layout(bar=20, name=20, good=True, percent=True, rate="long", eta=True),
-    _Layout(bar=12, name=12, good=False, percent=True, rate="long", eta=True),
-    _Layout(bar=8, name=8, good=False, percent=False, rate="short", eta=True),
-    _Layout(bar=8, name=8, good=False, percent=False, rate=None, eta=True),
-    _Layout(bar=0, name=8, good=False, percent=False, rate=None, eta=True),
-    _Layout(bar=0, name=0, good=False, percent=False, rate=None, eta=False),
-)
+# The room a figure is planned with when its value is not bounded by the total.
+ETA_ROOM = len("ETA 0:00")
+RATE_ROOM = {"short": len("99,999/s"), "long": len("99,999 rows/s")}
 # Waits during which nothing else on the line moves: they show how long they have lasted.
 _TIMED = {ProgressPhase.OPENING, ProgressPhase.COUNTING, ProgressPhase.SKIPPING}
 
@@ -119,25 +117,88 @@ def _phase_text(event: JobProgress, seconds: float | None) -> str:
     return text + (_waited(seconds) if event.phase in _TIMED else "")
 
 
-def _stats(event: JobProgress, layout: _Layout, seconds: float | None) -> Text:
+def _plan(event: JobProgress, width: int, with_bar: bool) -> _Plan:
+    """The richest line that fits ``width`` with every count at its widest: the items in
+    the order they are needed (the bar at its least, the ETA, the name at its least, the
+    rate, the percentage, the long rate label, the good count, then the rest of the name,
+    then a wider bar); one that does not fit is left out and the next is tried."""
+    total = format_count(event.total_rows)
+    widest = len(total) if event.total_rows is not None else len("9,999,999")
+    name = shorten(event.file_name, MAX_NAME)
+    used = cell_len(f"job {event.job_id}") + len(SEP) + len(f"{total}/{total}")
+    used += len(SEP) + widest + len(" rejected")
+    items = {"bar": 0, "name": 0, "eta": 0, "rate": 0, "percent": 0, "long": 0, "good": 0}
+
+    def take(item: str, cells: int) -> None:
+        nonlocal used
+        if used + cells <= width:
+            items[item], used = cells, used + cells
+
+    if with_bar:
+        take("bar", len(SEP) + BAR_LEAST)
+    take("eta", len(SEP) + ETA_ROOM)
+    take("name", 1 + min(NAME_LEAST, cell_len(name)))
+    take("rate", len(SEP) + RATE_ROOM["short"])
+    if event.total_rows:
+        take("percent", len(" 100%"))
+    if items["rate"]:
+        take("long", RATE_ROOM["long"] - RATE_ROOM["short"])
+    take("good", len(SEP) + widest + len(" good"))
+    if items["name"]:  # the whole name
+        more = min(cell_len(name) + 1 - items["name"], width - used)
+        items["name"] += more
+        used += more
+    if items["bar"]:  # the bar up to a fifth of the line
+        more = min(MAX_BAR, max(BAR_LEAST, width // 5)) - BAR_LEAST
+        items["bar"] += min(more, width - used)
+        used += min(more, width - used)
+    return _Plan(
+        bar=max(0, items["bar"] - len(SEP)),
+        name=max(0, items["name"] - 1),
+        eta=bool(items["eta"]),
+        rate=("long" if items["long"] else "short") if items["rate"] else None,
+        percent=bool(items["percent"]),
+        good=bool(items["good"]),
+    )
+
+
+def _stats(
+    event: JobProgress, plan: _Plan, seconds: float | None, *, percent: bool = False
+) -> list[tuple[str, Text]]:
+    """The figures after the bar, each with its name (for leaving out the least needed)."""
     total = event.total_rows
     counts = f"{event.done_rows:,}/{format_count(total)}"
-    if layout.percent and total:
-        counts += f" {event.done_rows * 100 // total}%"
-    parts = [Text(counts)]
+    parts = [("counts", Text(counts))]
+    if (plan.percent or percent) and total:
+        parts.append(("percent", Text(f" {event.done_rows * 100 // total}%")))
     if event.phase is not ProgressPhase.IMPORTING:
-        parts.append(Text(_phase_text(event, seconds), style="yellow"))
+        parts.append(("phase", Text(_phase_text(event, seconds), style="yellow")))
     else:
         rate, eta = event.rows_per_second, eta_seconds(event)
-        if layout.rate and rate:
-            unit = " rows/s" if layout.rate == "long" else "/s"
-            parts.append(Text(f"{rate:,.0f}{unit}"))
-        if layout.eta and eta is not None:
-            parts.append(Text(f"ETA {format_duration(eta)}"))
-    if layout.good:
-        parts.append(Text(f"{event.success_rows:,} good", style="green"))
-    parts.append(Text(f"{event.failed_rows:,} rejected", style="red" if event.failed_rows else ""))
-    return Text(SEP).join(parts)
+        if plan.eta and eta is not None:
+            parts.append(("eta", Text(f"ETA {format_duration(eta)}")))
+        if plan.rate and rate:
+            unit = " rows/s" if plan.rate == "long" else "/s"
+            parts.append(("rate", Text(f"{rate:,.0f}{unit}")))
+    if plan.good:
+        parts.append(("good", Text(f"{event.success_rows:,} good", style="green")))
+    rejected = Text(f"{event.failed_rows:,} rejected", style="red" if event.failed_rows else "")
+    parts.append(("rejected", rejected))
+    return parts
+
+
+def _joined(parts: list[tuple[str, Text]]) -> Text:
+    line = Text()
+    for index, (what, text) in enumerate(parts):
+        if index and what != "percent":  # the percentage stays by its counts
+            line.append(SEP)
+        line.append_text(text)
+    return line
+
+
+# Left out, in this order, when a figure outgrows the room it was planned with (a rate over
+# 99,999 rows/s, an ETA over an hour) or a phase's text is long: the name and bar never move.
+_GIVE_WAY = ("good", "percent", "rate", "eta")
 
 
 def progress_line(
@@ -150,36 +211,50 @@ def progress_line(
     """One job's progress in at most ``width`` cells.
 
     The job id, the rows done and the rejected count always show; then, as room allows, the
-    phase (when not importing), the file name, the bar, the ETA, the rate, the percentage and
-    the good count. ``phase_seconds``: how long the current phase has lasted."""
-    name = shorten(event.file_name, MAX_NAME)
-    for layout in LAYOUTS:
-        stats = _stats(event, layout, phase_seconds)
-        ident = f"job {event.job_id}"
-        room = width - cell_len(ident) - len(SEP) - stats.cell_len  # for the name and bar
-        bar_width = 0
-        if with_bar and layout.bar:
-            # The whole name with a shorter bar, before a cut name; the bar keeps a steady
-            # width (a fifth of the line), not the room left, which changes with each count.
-            steady = min(MAX_BAR, max(layout.bar, width // 5))
-            whole = room - 1 - cell_len(name) - len(SEP)
-            bar_width = min(steady, whole) if whole >= BAR_FLOOR else layout.bar
-            room -= bar_width + len(SEP)
-        named = ""
-        if layout.name:
-            if room - 1 < min(layout.name, cell_len(name)):
-                continue
-            named = " " + shorten(name, room - 1)
-        elif room < 0:
-            continue
-        line = Text.assemble((ident, "bold"), named, SEP)
-        if bar_width:
-            line.append_text(bar(event.done_rows, event.total_rows, bar_width))
-            line.append(SEP)
-        return line + stats
-    line = Text.assemble((f"job {event.job_id}", "bold"), SEP, _stats(event, LAYOUTS[-1], None))
-    line.truncate(width, overflow="ellipsis")  # narrower than the barest layout
-    return line
+    bar, the ETA, the file name, the rate, the percentage and the good count (a phase's text
+    instead of the rate and ETA when not importing). The name and the bar keep one width
+    for the whole run. ``phase_seconds``: how long the current phase has lasted."""
+    plan = _plan(event, width, with_bar)
+    # A phase's text (why it stopped, what it waits for) is worth more than the bar and the
+    # name: they give way before it is cut. While importing they keep their planned width.
+    plans = [plan]
+    if event.phase is not ProgressPhase.IMPORTING:
+        plans += [replace(plan, bar=0), replace(plan, bar=0, name=0)]
+    for shown in plans:
+        line, cut = _line(event, shown, width, phase_seconds)
+        if not cut:
+            break
+    return _line(event, plans[0], width, phase_seconds)[0] if cut else line
+
+
+def _line(
+    event: JobProgress, plan: _Plan, width: int, phase_seconds: float | None
+) -> tuple[Text, bool]:
+    """The line for ``plan``, and whether its phase's text had to be cut."""
+    head = Text.assemble((f"job {event.job_id}", "bold"))
+    if plan.name:
+        head.append(" " + shorten(shorten(event.file_name, MAX_NAME), plan.name))
+    head.append(SEP)
+    if plan.bar:
+        head.append_text(bar(event.done_rows, event.total_rows, plan.bar))
+        head.append(SEP)
+    # A phase's line (done, stopped) has no rate or ETA: the percentage may take their room.
+    parts = _stats(event, plan, phase_seconds, percent=event.phase is not ProgressPhase.IMPORTING)
+    for what in _GIVE_WAY:
+        if head.cell_len + _joined(parts).cell_len <= width:
+            break
+        parts = [part for part in parts if part[0] != what]
+    room = width - head.cell_len - _joined(parts).cell_len
+    cut = False
+    if room < 0:  # a phase's long text is cut, the counts and rejected stay whole
+        for index, (what, text) in enumerate(parts):
+            if what == "phase":
+                keep = max(1, text.cell_len + room)
+                parts[index] = (what, Text(shorten(text.plain, keep), style="yellow"))
+                cut = True
+    line = head + _joined(parts)
+    line.truncate(width, overflow="ellipsis")  # narrower than the barest line
+    return line, cut
 
 
 def plain_line(event: JobProgress) -> str:
@@ -214,6 +289,13 @@ def reading_line(event: ReadingProgress, width: int | None, seconds: float | Non
     if width is not None:
         line.truncate(width, overflow="ellipsis")
     return line
+
+
+def words(text: str, style: str = "") -> Group:
+    """``text`` wrapped at words to the console's width (the CLI's consoles soft-wrap, which
+    the terminal does at its edge, mid-word); in a Group, since a Text printed alone gives its
+    own wrapping up to the console's."""
+    return Group(Text(text, style=style, no_wrap=False, overflow="fold"))
 
 
 class ProgressView:
@@ -296,7 +378,9 @@ class LiveView(ProgressView):
     Lines stay a few cells short of the width: the terminal echoes ^C after the cursor, and
     a line that this pushes past the edge wraps onto a new one, leaving the old one stale. After
     Ctrl-C (``interrupt``) the live display is ended at once, so that a second Ctrl-C, which
-    exits without any clean-up, leaves no hidden cursor behind."""
+    exits without any clean-up, leaves no hidden cursor behind; its lines are erased, and each
+    job's last line is printed in their place when the run ends (a frozen frame left above it
+    would show a stale count)."""
 
     def __init__(self, console: Console) -> None:
         self.console = console
@@ -364,19 +448,21 @@ class LiveView(ProgressView):
     def note(self, text: str) -> None:
         self.console.print(text, markup=False, highlight=False)
 
-    def _end(self) -> bool:
-        """Stop drawing live (the last frame stays); False when it was not drawing."""
+    def _end(self, *, erase: bool = False) -> bool:
+        """Stop drawing live (the last frame stays, or goes with ``erase``); False when it
+        was not drawing."""
         with self._lock:
             live, self._live = self._live, None
             self._ended = True
         if live is None:
             return False
+        live.transient = erase
         live.stop()
         return True
 
     def interrupt(self) -> None:
-        self._end()
-        self.console.print(STOPPING, markup=False, highlight=False, style="yellow")
+        self._end(erase=True)
+        self.console.print(words(STOPPING, style="yellow"))
 
     def close(self) -> None:
         drawn = self._end()

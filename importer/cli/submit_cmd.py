@@ -36,7 +36,7 @@ from importer.cli.help import help_for
 from importer.cli.jobs_cmd import print_job_json, status_lines
 from importer.cli.layout import local_time
 from importer.cli.output import is_terminal, stderr_console, stdout_console
-from importer.cli.progress import ProgressView, format_count, make_view
+from importer.cli.progress import ProgressView, format_count, make_view, words
 from importer.cli.state import state
 from importer.cli.summary import SummaryRow, summary
 from importer.config import check_engine
@@ -118,11 +118,14 @@ class _Foreground:
             out.print(summary(self.summary_rows(report), width), markup=False)
         err = stderr_console()
         for job in report.interrupted:
+            # Wrapped at words on a narrow terminal (the console soft-wraps mid-word).
             err.print(
-                f"stopped: job {job.id} has {job.cursor:,} of {format_count(job.total_rows)}"
-                f" rows committed and is {job.status}\ncontinue with: importer resume {job.id}",
-                markup=False,
+                words(
+                    f"stopped: job {job.id} has {job.cursor:,} of {format_count(job.total_rows)}"
+                    f" rows committed and is {job.status}"
+                )
             )
+            err.print(f"continue with: importer resume {job.id}", markup=False)
         exit_codes.end_with(report.jobs, signal=report.signal)
 
 

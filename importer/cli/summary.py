@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 SUMMARY_COLUMNS = (
     Column("Job", right=True),
     Column("File", soft=16, least=8),
-    Column("Status"),
+    # The widest column, and the least needed at 50 columns: Imported and Rejected say
+    # what "partially" means.
+    Column("Status", drop=4),
     Column("Rows", right=True, drop=3),
     Column("Imported", right=True),
     Column("Rejected", right=True),

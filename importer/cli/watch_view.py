@@ -7,11 +7,20 @@ import threading
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.live import Live
 from rich.text import Text
 
-from importer.cli.layout import BarCell, Cell, Column, fitted_table, local_clock, local_time
+from importer.cli.layout import (
+    BarCell,
+    Cell,
+    Column,
+    fitted_table,
+    local_clock,
+    local_time,
+    shorten,
+)
 
 if TYPE_CHECKING:
     from importer.daemons.watching import FleetWatch
@@ -133,12 +142,7 @@ class WatchView:
             Text.assemble(("schedulers ", "dim"), str(s.live_schedulers)),
             Text.assemble(("foreground ", "dim"), str(s.live_foreground)),
         ]
-        title = Text.assemble(
-            ("importer watch", "bold"), "  ", self.target, "  ", local_clock(s.now)
-        )
-        if width is not None:
-            title.truncate(width, overflow="ellipsis")
-        lines = [title, Text()]
+        lines = [_title(self.target, local_clock(s.now), width), Text()]
         for item in items:
             line = lines[-1]
             if line.cell_len and width is not None and line.cell_len + 2 + item.cell_len > width:
@@ -231,6 +235,24 @@ class WatchView:
             for job in snapshot.failed
         ]
         return _titled("recently failed", fitted_table(FAILED_COLUMNS, rows, width))
+
+
+TITLE = "importer watch"
+TARGET_LEAST = 8  # a database cut shorter tells nothing: below this it is left out
+
+
+def _title(target: str, clock: str, width: int | None) -> Text:
+    """The title, the database and the clock; when they do not fit, the database is cut
+    (in the middle: its host and its name both tell), then left out; the clock stays."""
+    room = None if width is None else width - len(TITLE) - 2 * len("  ") - cell_len(clock)
+    if room is not None and room < min(TARGET_LEAST, cell_len(target)):
+        title = Text.assemble((TITLE, "bold"), "  ", clock)
+    else:
+        shown = target if room is None else shorten(target, room, middle=True)
+        title = Text.assemble((TITLE, "bold"), "  ", shown, "  ", clock)
+    if width is not None:
+        title.truncate(width, overflow="ellipsis")  # narrower than the title and the clock
+    return title
 
 
 def _titled(title: str, table: Text) -> Text:

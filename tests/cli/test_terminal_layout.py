@@ -86,8 +86,10 @@ def test_a_live_line_keeps_the_bar_counts_rate_and_eta(width: int, name: str) ->
     line = progress_line(event(ProgressPhase.IMPORTING, name), width - ECHO_ROOM).plain
     assert cell_len(line) <= width - ECHO_ROOM
     assert line.startswith("job 12345 ") and "━" in line
-    for part in ("5,000/50,000", "/s", "ETA 0:02", "50 rejected"):
+    for part in ("5,000/50,000", "ETA 0:02", "50 rejected"):
         assert part in line, line
+    if width >= 120:  # at 80 the rate gives way to the bar, the counts and the ETA
+        assert "/s" in line, line
     if name == "big50k.xlsx":
         assert " big50k.xlsx " in line  # a short name is never cut
     if width >= 120:

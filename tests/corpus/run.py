@@ -6,10 +6,10 @@ process measured by the kernel (wait4: peak resident memory, interpreter include
 
 A file is
 - imported: infer proposed a form, it was added, and submit imported the sheet (exit 0,
-  or 3 with rejected rows);
+  3 with rejected rows, 4 with every row rejected);
 - refused: infer refused it with one line (exit 2), or submit refused it only because of
-  how its header matches the form's fields (repeated or near-miss headers): counted under
-  its reason, which the summary lists;
+  how its header matches the form's fields (repeated or near-miss headers) or because the
+  sheet has no rows under its header: counted under its reason, which the summary lists;
 - broken: anything else: a traceback, an exit code the README does not list, more than
   one line of error, a child stopped for time or memory, a form infer wrote that cannot
   be added, or a sheet infer accepts and submit refuses.
@@ -36,6 +36,7 @@ BOUND_RSS_MB = 1024.0
 # Refusals of `submit` that come from matching the header to the inferred form's fields
 # (repeated headers, near misses): counted as refusals under their reason, and reported.
 HEADER_MATCHING = ("duplicate columns", "did you mean", "both match field")
+NO_ROWS = "has a header but no rows to import"
 
 
 @dataclass(frozen=True)
@@ -132,12 +133,14 @@ def run_file(path: Path, index: int, step: Step, folder: Path) -> Outcome:
         return outcome("broken", problem)
     submit = step("submit", str(path), "--form", name, "--quiet")
     runs.append(submit)
-    if (problem := _problem("submit", submit, (0, 2, 3))) is not None:
+    if (problem := _problem("submit", submit, (0, 2, 3, 4))) is not None:
         return outcome("broken", problem)
     if submit.exit_code == 2:
         line = error_line(submit)
         if any(marker in line for marker in HEADER_MATCHING):
             return outcome("refused", f"{line} [header matching]")
+        if NO_ROWS in line:  # a header alone: nothing to import is said before any job
+            return outcome("refused", f"{line} [no rows]")
         return outcome("broken", f"infer accepted it, submit refused it: {line[:200]}")
     return outcome("imported", "")
 
