@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import BinaryIO, Literal
 
 from importer.errors import InputError
+from importer.excel.xlsx_parts import arranged_package, arrangement
 
 Format = Literal["xlsx", "xlsb", "xls", "ods", "csv"]
 
@@ -30,7 +31,9 @@ RATIO_FLOOR_BYTES = 64 << 20  # small parts may be as compressible as they like
 
 @dataclass
 class Source:
-    """The file, opened once: a path on disk or bytes in memory."""
+    """The file, opened once: a path on disk or bytes in memory. For an .xlsx whose parts
+    are not where the engines look (found through its relationships, named in another
+    case), sniff gives it the same package laid out so, in memory."""
 
     path: Path | None
     data: bytes | None
@@ -204,7 +207,13 @@ def _sniff_zip(source: Source) -> Format:
             names = {i.filename for i in infos}
             if len({n.casefold() for n in names}) != len(infos):  # OPC: part names are unique
                 raise InputError(f"{name}: two parts of the archive have the same name")
-            if "xl/workbook.xml" in names:
+            plan = arrangement(archive)
+            if plan is not None and plan.renames:
+                # Engines look for the parts at their usual names: they read the package
+                # laid out so (the same parts, renamed), from memory.
+                source.data, source.path = arranged_package(archive, plan, name), None
+                return "xlsx"
+            if plan is not None or "xl/workbook.xml" in names:
                 return "xlsx"
             if "xl/workbook.bin" in names:
                 return "xlsb"

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import posixpath
 import re
+import shutil
 import zipfile
 import zlib
 from dataclasses import dataclass, field
@@ -19,6 +21,7 @@ _MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _STRICT = "{http://purl.oclc.org/ooxml/spreadsheetml/main}"
 _REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
 _PKG_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+_OFFICE_DOCUMENT = "/officeDocument"  # the end of its Type, transitional or strict
 _SMALL_PART_LIMIT = 64 << 20
 # What reading a damaged part raises: CRC or header errors, a corrupt deflate stream.
 UNPACK_ERRORS = (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError)
@@ -47,11 +50,21 @@ def _cannot_unpack(name: str, part: str) -> InputError:
     return InputError(f"{name}: the file is damaged (part {part} cannot be unpacked)")
 
 
+def part_named(archive: zipfile.ZipFile, part: str) -> zipfile.ZipInfo | None:
+    """The zip entry of a part name, matched without regard to case, as Excel does (OPC part
+    names are case-insensitive)."""
+    info = archive.NameToInfo.get(part)
+    if info is not None:
+        return info
+    wanted = part.casefold()
+    return next((i for i in archive.infolist() if i.filename.casefold() == wanted), None)
+
+
 def _parse(archive: zipfile.ZipFile, part: str, name: str) -> Element | None:
-    try:
-        info = archive.getinfo(part)
-    except KeyError:
+    info = part_named(archive, part)
+    if info is None:
         return None
+    part = info.filename
     if info.file_size > _SMALL_PART_LIMIT:
         raise InputError(f"{name}: part {part} is unreasonably large ({info.file_size >> 20} MB)")
     try:
@@ -73,23 +86,53 @@ def _local(tag: str) -> str:
 _NOT_WORKSHEETS = frozenset({"chartsheet", "dialogsheet", "xlmacrosheet", "xlintlmacrosheet"})
 
 
+def _resolve(source: str, target: str) -> str:
+    """A relationship's target as a part name: absolute, or relative to its source's folder."""
+    if target.startswith("/"):
+        return posixpath.normpath(target.lstrip("/"))
+    return posixpath.normpath(posixpath.join(posixpath.dirname(source), target))
+
+
+def rels_of(part: str) -> str:
+    """The name of the part holding ``part``'s relationships."""
+    folder, base = posixpath.split(part)
+    return posixpath.join(folder, "_rels", base + ".rels")
+
+
+def workbook_part(archive: zipfile.ZipFile) -> str:
+    """The workbook part: the target of the package's officeDocument relationship
+    (_rels/.rels), as the zip names it; xl/workbook.xml when the package does not say."""
+    try:
+        root = _parse(archive, "_rels/.rels", "")
+    except InputError:
+        root = None  # what follows refuses the package with its own words
+    for rel in root if root is not None else []:
+        if rel.get("Type", "").endswith(_OFFICE_DOCUMENT) and rel.get("TargetMode") != "External":
+            info = part_named(archive, _resolve("", rel.get("Target", "")))
+            if info is not None:
+                return info.filename
+    return "xl/workbook.xml"
+
+
 def read_xlsx_info(archive: zipfile.ZipFile, name: str) -> XlsxInfo:
-    workbook = _parse(archive, "xl/workbook.xml", name)
+    part = workbook_part(archive)
+    workbook = _parse(archive, part, name)
     if workbook is None:
-        raise InputError(f"{name}: the workbook has no xl/workbook.xml part")
-    rels_root = _parse(archive, "xl/_rels/workbook.xml.rels", name)
+        raise InputError(f"{name}: the workbook has no {part} part")
+    rels_root = _parse(archive, rels_of(part), name)
     targets: dict[str, str] = {}
     not_cells: set[str] = set()  # relationships to chart, dialog and macro sheets
-    if rels_root is not None:
-        for rel in rels_root:
-            target = rel.get("Target", "")
-            if target.startswith("/"):
-                path = target.lstrip("/")
-            else:
-                path = posixpath.normpath(posixpath.join("xl", target))
-            targets[rel.get("Id", "")] = path
-            if rel.get("Type", "").rsplit("/", 1)[-1].lower() in _NOT_WORKSHEETS:
-                not_cells.add(rel.get("Id", ""))
+    styles = "xl/styles.xml"
+    for rel in rels_root if rels_root is not None else []:
+        path = _resolve(part, rel.get("Target", ""))
+        info = part_named(archive, path)
+        path = info.filename if info is not None else path  # as the zip names it
+        targets[rel.get("Id", "")] = path
+        kind = rel.get("Type", "").rsplit("/", 1)[-1].lower()
+        if kind in _NOT_WORKSHEETS:
+            not_cells.add(rel.get("Id", ""))
+        elif kind == "styles":
+            styles = path
 
     date1904 = False
     sheets: list[SheetEntry] = []
@@ -117,7 +160,7 @@ def read_xlsx_info(archive: zipfile.ZipFile, name: str) -> XlsxInfo:
         sheets=sheets,
         charts=charts,
         date1904=date1904,
-        zero_padded_styles=_zero_styles(archive, name),
+        zero_padded_styles=_zero_styles(archive, styles, name),
         strings_claim_absurd=_strings_claim_absurd(archive, name),
     )
 
@@ -211,8 +254,8 @@ def _strings_claim_absurd(archive: zipfile.ZipFile, name: str) -> bool:
     return match is not None and int(match.group(1)) > info.file_size // 5 + 1000
 
 
-def _zero_styles(archive: zipfile.ZipFile, name: str) -> dict[int, int]:
-    styles = _parse(archive, "xl/styles.xml", name)
+def _zero_styles(archive: zipfile.ZipFile, part: str, name: str) -> dict[int, int]:
+    styles = _parse(archive, part, name)
     if styles is None:
         return {}
     custom: dict[int, int] = {}
@@ -240,3 +283,194 @@ def _zero_styles(archive: zipfile.ZipFile, name: str) -> dict[int, int]:
         if fmt_id in custom:
             out[index] = custom[fmt_id]
     return out
+
+
+# --- a package laid out where the engines look ----------------------------------------------
+# Excel finds the workbook part through the package's relationships and matches part names
+# without regard to case. calamine reads xl/workbook.xml's relationships, styles and shared
+# strings at their usual names; openpyxl matches names exactly and reads xl/styles.xml. A
+# package laid out otherwise is rewritten, parts renamed, relationships pointed at the new
+# names, before any engine sees it.
+
+_WORKBOOK_ROOT = re.compile(rb"<(?:[\w.-]+:)?workbook[\s>/]")
+_RELATIONSHIP = re.compile(r"<(?:[\w.-]+:)?Relationship\b[^>]*>")
+_TARGET = re.compile(r"""(\bTarget\s*=\s*)(["'])(.*?)\2""", re.DOTALL)
+_PART_NAME = re.compile(r"""(\bPartName\s*=\s*)(["'])(.*?)\2""", re.DOTALL)
+# The parts calamine and openpyxl read at fixed names, by the workbook's relationship type.
+_FIXED_NAMES = {"styles": "xl/styles.xml", "sharedStrings": "xl/sharedStrings.xml"}
+_MAX_RELS = 2000  # relationship parts followed (a workbook has a few per sheet)
+
+
+def _unescape(text: str) -> str:
+    return (
+        text.replace("&quot;", '"')
+        .replace("&apos;", "'")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&")
+    )
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+
+
+def _rels_targets(archive: zipfile.ZipFile, rels: str) -> list[tuple[str, str]]:
+    """(type's last segment, target) of each internal relationship in a rels part."""
+    root = _parse(archive, rels, "")
+    out = []
+    for rel in root if root is not None else []:
+        if rel.get("TargetMode") != "External" and rel.get("Target"):
+            out.append((rel.get("Type", "").rsplit("/", 1)[-1], rel.get("Target", "")))
+    return out
+
+
+def _is_workbook(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bool:
+    if not info.filename.lower().endswith(".xml") or info.file_size > _SMALL_PART_LIMIT:
+        return False
+    with archive.open(info) as handle:
+        return _WORKBOOK_ROOT.search(handle.read(8192)) is not None
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """How a package's parts are renamed (zip name -> new name), and the rels and content
+    types parts whose text must then say the new names."""
+
+    renames: dict[str, str]
+    rels_sources: dict[str, str]  # rels part (zip name) -> the part it describes (zip name)
+
+
+def arrangement(archive: zipfile.ZipFile) -> Arrangement | None:
+    """How to lay the package out as the engines read it: None when it is no SpreadsheetML
+    package by its relationships (or its parts would clash once renamed); no renames when
+    it is laid out so already. Damaged relationship parts count as no relationships: what
+    reads the package next says what is wrong."""
+    try:
+        return _arrangement(archive)
+    except (InputError, *UNPACK_ERRORS):
+        return None
+
+
+def _arrangement(archive: zipfile.ZipFile) -> Arrangement | None:
+    root = part_named(archive, "_rels/.rels")
+    if root is None:
+        return None
+    office = [t for kind, t in _rels_targets(archive, root.filename) if kind == "officeDocument"]
+    book = part_named(archive, _resolve("", office[0])) if office else None
+    if book is None or not _is_workbook(archive, book):
+        return None
+    spelled = _resolve("", office[0])  # the name as the relationship spells it
+    folder = posixpath.dirname(spelled).casefold()
+
+    def placed(path: str) -> str:
+        """A part's new name: under xl/ where it was beside the workbook, spelled as its
+        relationship spells it."""
+        if folder != "xl" and (not folder or path.casefold().startswith(folder + "/")):
+            return "xl/" + path[len(folder) + 1 if folder else 0 :]
+        return path
+
+    new: dict[str, str] = {root.filename: "_rels/.rels", book.filename: "xl/workbook.xml"}
+    types = part_named(archive, "[Content_Types].xml")
+    if types is not None:
+        new[types.filename] = "[Content_Types].xml"
+    rels_sources = {root.filename: ""}
+    queue: list[tuple[str, str]] = [(book.filename, spelled)]  # (zip name, spelling)
+    for _kind, target in _rels_targets(archive, root.filename):
+        found = part_named(archive, _resolve("", target))
+        if found is not None and found.filename not in new:
+            new[found.filename] = placed(_resolve("", target))
+            queue.append((found.filename, _resolve("", target)))
+    while queue and len(rels_sources) < _MAX_RELS:
+        part, spelling = queue.pop(0)
+        rels = part_named(archive, rels_of(part))
+        if rels is None or rels.filename in rels_sources:
+            continue
+        rels_sources[rels.filename] = part
+        new[rels.filename] = rels_of(new[part])
+        for kind, target in _rels_targets(archive, rels.filename):
+            path = _resolve(spelling, target)
+            found = part_named(archive, path)
+            if found is None or found.filename in new:
+                continue
+            fixed = _FIXED_NAMES.get(kind) if part == book.filename else None
+            new[found.filename] = fixed or placed(path)
+            queue.append((found.filename, path))
+    for info in archive.infolist():
+        if info.filename not in new and not info.is_dir():
+            new[info.filename] = placed(info.filename)
+    if len({n.casefold() for n in new.values()}) != len(new):
+        return None  # two parts would share a name: refused as the package is
+    renames = {old: name for old, name in new.items() if old != name}
+    return Arrangement(renames, rels_sources if renames else {})
+
+
+def _retargeted(archive: zipfile.ZipFile, rels: str, source: str, new: dict[str, str]) -> bytes:
+    """A rels part's text with each internal target pointing at its part's new name,
+    relative to the new place of the part it describes."""
+    text = archive.read(rels).decode("utf-8-sig")
+    base = posixpath.dirname(new.get(source, source)) if source else ""
+
+    def target(match: re.Match[str]) -> str:
+        old = _unescape(match.group(3))
+        found = part_named(archive, _resolve(source, old))
+        if found is None or found.filename not in new:
+            return match.group(0)
+        moved = posixpath.relpath(new[found.filename], base or ".")
+        return f"{match.group(1)}{match.group(2)}{_escape(moved)}{match.group(2)}"
+
+    def relationship(match: re.Match[str]) -> str:
+        if re.search(r"""TargetMode\s*=\s*["']External""", match.group(0)):
+            return match.group(0)
+        return _TARGET.sub(target, match.group(0), count=1)
+
+    return _RELATIONSHIP.sub(relationship, text).encode()
+
+
+def _renamed_types(archive: zipfile.ZipFile, part: str, new: dict[str, str]) -> bytes:
+    text = archive.read(part).decode("utf-8-sig")
+
+    def part_name(match: re.Match[str]) -> str:
+        found = part_named(archive, _unescape(match.group(3)).lstrip("/"))
+        if found is None or found.filename not in new:
+            return match.group(0)
+        return f"{match.group(1)}{match.group(2)}/{_escape(new[found.filename])}{match.group(2)}"
+
+    return _PART_NAME.sub(part_name, text).encode()
+
+
+def arranged_package(archive: zipfile.ZipFile, plan: Arrangement, name: str) -> bytes:
+    """The package rewritten with its parts renamed as ``plan`` says (each part's bytes as
+    they were, but the relationships' and content types' names)."""
+    new = {info.filename: plan.renames.get(info.filename, info.filename)
+           for info in archive.infolist() if not info.is_dir()}  # fmt: skip
+    texts: dict[str, bytes] = {}
+    out = io.BytesIO()
+    current = ""
+    try:
+        for rels, source in plan.rels_sources.items():
+            current = rels
+            texts[rels] = _retargeted(archive, rels, source, new)
+        types = part_named(archive, "[Content_Types].xml")
+        if types is not None:
+            current = types.filename
+            texts[types.filename] = _renamed_types(archive, types.filename, new)
+        with zipfile.ZipFile(out, "w") as package:
+            for info in archive.infolist():
+                if info.is_dir():
+                    continue
+                current = info.filename
+                entry = zipfile.ZipInfo(new[info.filename], info.date_time)
+                entry.compress_type = (
+                    info.compress_type
+                    if info.compress_type in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
+                    else zipfile.ZIP_DEFLATED
+                )
+                if info.filename in texts:
+                    package.writestr(entry, texts[info.filename])
+                    continue
+                with archive.open(info) as part, package.open(entry, "w") as copy:
+                    shutil.copyfileobj(part, copy, 1 << 20)
+    except UNPACK_ERRORS:  # a UnicodeDecodeError is a ValueError
+        raise _cannot_unpack(name, current) from None
+    return out.getvalue()

@@ -6,6 +6,7 @@ rules baked in, so that validating a cell is one function call.
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
@@ -231,6 +232,110 @@ def decimal_coercer(field: Field, date1904: bool) -> Coercer:
     return coerce
 
 
+# What a format's directives read, as regex groups: enough to find the year, month and day
+# of a text that has a format's shape but names a day that does not exist (31/02/2024).
+_SHAPES = {
+    "%d": r"(?P<d>\d{1,2})",
+    "%m": r"(?P<m>\d{1,2})",
+    "%Y": r"(?P<Y>\d{4})",
+    "%y": r"(?P<y>\d{2})",
+    "%b": r"(?P<b>[^\W\d_]+\.?)",
+    "%B": r"(?P<b>[^\W\d_]+)",
+    "%H": r"\d{1,2}",
+    "%I": r"\d{1,2}",
+    "%M": r"\d{1,2}",
+    "%S": r"\d{1,2}",
+    "%f": r"\d{1,6}",
+    "%p": r"[AaPp]\.?[Mm]\.?",
+    "%%": "%",
+}
+_DIRECTIVE = re.compile(r"%.")
+# The ISO shapes date.fromisoformat and datetime.fromisoformat read: the day first, any time
+# of day after it (the day is what is checked here).
+_ISO_SHAPES = (
+    re.compile(r"(?P<Y>\d{4})-(?P<m>\d{2})-(?P<d>\d{2})(?:[T ].*)?", re.DOTALL),
+    re.compile(r"(?P<Y>\d{4})(?P<m>\d{2})(?P<d>\d{2})(?:T.*)?", re.DOTALL),
+)
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December")  # fmt: skip
+_MONTH_NUMBERS = (
+    {name.casefold(): n for n, name in enumerate(_MONTHS, 1)}
+    | {name[:3].casefold(): n for n, name in enumerate(_MONTHS, 1)}
+    | {"sept": 9}
+)
+
+
+def _shape(fmt: str) -> re.Pattern[str] | None:
+    """The regex of a strptime format's shape; None when it has a directive not read here."""
+    parts: list[str] = []
+    at = 0
+    for directive in _DIRECTIVE.finditer(fmt):
+        parts.append(re.escape(fmt[at : directive.start()]))
+        shape = _SHAPES.get(directive.group())
+        if shape is None or (shape.startswith("(?P<") and shape[:6] in "".join(parts)):
+            return None  # unknown, or the same field twice
+        parts.append(shape)
+        at = directive.end()
+    parts.append(re.escape(fmt[at:]))
+    # strptime reads any run of whitespace where the format has some.
+    pattern = re.sub(r"(?:\\\s)+", r"\\s+", "".join(parts))
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _no_such_day(text: str, formats: tuple[str, ...]) -> str | None:
+    """Why a text that has the shape of a date the coercer reads is still no date: the day
+    or month it names does not exist. None when it has no such shape.
+
+    The sender wrote the right format; the message says what is wrong with the day. With
+    several formats, one that reads a real month wins (02/31/2024 as MM/DD/YYYY).
+    """
+    shapes = [*_ISO_SHAPES, *(s for s in map(_shape, formats) if s is not None)]
+    found: list[tuple[int, str]] = []
+    for shape in shapes:
+        match = shape.fullmatch(text)
+        if match is None:
+            continue
+        fields = match.groupdict()
+        if fields.get("b") is not None:
+            month = _MONTH_NUMBERS.get(fields["b"].rstrip(".").casefold())
+            if month is None:
+                continue  # not a month's name: not this format after all
+        elif fields.get("m") is not None:
+            month = int(fields["m"])
+        else:
+            continue
+        if fields.get("Y") is not None:
+            year = int(fields["Y"])
+        elif fields.get("y") is not None:
+            short = int(fields["y"])
+            year = short + (2000 if short < 69 else 1900)  # what strptime makes of %y
+        else:
+            continue
+        day = int(fields["d"]) if fields.get("d") is not None else 1
+        quoted = _quote(text)
+        if not 1 <= month <= 12:
+            found.append((1, f"{quoted}: there is no month {month}"))
+            continue
+        if year < 1:
+            found.append((1, f"{quoted}: there is no year {year}"))
+            continue
+        last = calendar.monthrange(year, month)[1]
+        if day == 0:
+            found.append((0, f"{quoted}: there is no day 0"))
+        elif month == 2 and day == 29 and last == 28:
+            found.append((0, f"{quoted}: {year} is not a leap year: February has 28 days"))
+        elif day > last:
+            found.append((0, f"{quoted}: {_MONTHS[month - 1]} {year} has no day {day}"))
+        else:
+            return None  # a real day: the text is wrong elsewhere (its time of day)
+    return min(found)[1] if found else None
+
+
+def _not_a_date(text: str, formats: tuple[str, ...], what: str, hint: str) -> Invalid:
+    reason = _no_such_day(text, formats)
+    return Invalid(reason or f"{_quote(text)} is not {what} (expected {hint})")
+
+
 def _parse_text_moment(text: str, formats: tuple[str, ...]) -> datetime | date | None:
     try:
         if len(text) <= 10:
@@ -288,7 +393,7 @@ def date_coercer(field: Field, date1904: bool) -> Coercer:
                 return _empty_text(required)
             parsed = _parse_text_moment(text, formats)
             if parsed is None:
-                raise Invalid(f"{_quote(text)} is not a date (expected {hint})")
+                raise _not_a_date(text, formats, "a date", hint)
             if type(parsed) is datetime:
                 return from_moment(parsed)
             return bounded(parsed)
@@ -326,7 +431,7 @@ def datetime_coercer(field: Field, date1904: bool) -> Coercer:
                 return _empty_text(required)
             parsed = _parse_text_moment(text, formats)
             if parsed is None:
-                raise Invalid(f"{_quote(text)} is not a date and time (expected {hint})")
+                raise _not_a_date(text, formats, "a date and time", hint)
             if type(parsed) is date:
                 parsed = datetime.combine(parsed, time())
             return bounded(parsed)  # type: ignore[arg-type]

@@ -104,13 +104,17 @@ def _about_job(job: Job, target: Path) -> list[tuple[str, str]]:
         ("Submitted", when(job.created_at)),
         ("Rows", f"{total} rows read: {imported} (the rejected rows are in this file)"),
         ("", ""),
+        # In the sender's words; the command is for whoever runs importer, on its own line.
         ("How to resubmit", "1. Fix each cell filled red: its comment says what is wrong, and the"),
         ("", f"   {PROBLEMS_COLUMN} column lists every problem of the row."),
-        ("", f"2. Leave the {PROBLEMS_COLUMN} and {SOURCE_ROW_COLUMN} columns as they are"),
-        ("", "   (importer ignores them) or delete both; keep the header row."),
-        ("", "3. Save the file and submit it:"),
-        ("", f"   importer submit {target.name} --form {job.form}"),
+        ("", f"2. The {PROBLEMS_COLUMN} and {SOURCE_ROW_COLUMN} columns may stay as they are,"),
+        ("", "   or be deleted. Keep the header row."),
+        ("", "3. Save the file, keeping it an Excel workbook (.xlsx)."),
+        ("", "4. Send the file back to whoever sent it to you."),
         ("", f"The {job.success_rows:,} rows already imported are not in this file."),
+        ("", ""),
+        ("For the operator", "Whoever runs importer imports the returned file with:"),
+        ("", f"importer submit {target.name} --form {job.form}"),
     ]
 
 
@@ -148,9 +152,13 @@ def export_checked_rows(check: CheckReport, target: Path) -> ExportSummary:
         ("Rows", f"{check.total_rows:,} rows read: {check.good:,} good, {len(check.rejected):,}"
          " would be rejected (they are in this file)"),
         ("", ""),
-        ("What next", "Fix the cells filled red in the original file (their comments say what"),
-        ("", "is wrong), then check it again or import it:"),
-        ("", f"   importer submit {check.file_name} --form {check.form}"),
+        ("What next", "Nothing from the file was imported yet; this one lists its bad rows only."),
+        ("", "1. In the original file, fix each cell filled red here: its comment says"),
+        ("", f"   what is wrong, and the {PROBLEMS_COLUMN} column lists every problem of the row."),
+        ("", "2. Save the original file and send it back to whoever sent you this one."),
+        ("", ""),
+        ("For the operator", "Whoever runs importer checks the returned file again or imports it:"),
+        ("", f"importer submit {check.file_name} --form {check.form}"),
     ]  # fmt: skip
     return write_error_file(ErrorBook(check.sheet, header, rows(), about), target)
 

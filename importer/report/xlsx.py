@@ -47,6 +47,7 @@ _GREY = Font(**_FONT, color="595959")
 _TITLE = Font(name="Calibri", bold=True, size=14)
 _SHEET_NAME_BAD = re.compile(r"[\[\]:*?/\\]")
 _AUTHOR = "importer"
+BOOLEAN_FORMAT = '"TRUE";"TRUE";"FALSE"'
 
 
 def sheet_title(name: str, taken: Collection[str] = ()) -> str:
@@ -147,6 +148,13 @@ class _Rows:
                     cell.fill, cell.font = _BAD_FILL, _BAD_FONT
                 return cell
             self._styled(cell, ("text", bad), None)
+            return cell
+        elif value is True or value is False:
+            # A boolean cell in a General format: LibreOffice shows some as 1/0. The format
+            # it writes for booleans itself shows TRUE/FALSE there too (Excel shows a
+            # boolean as TRUE/FALSE whatever its format).
+            cell = WriteOnlyCell(self.sheet, value=value)
+            self._styled(cell, ("value", BOOLEAN_FORMAT, bad), BOOLEAN_FORMAT)
             return cell
         else:
             cell = WriteOnlyCell(self.sheet, value=value)

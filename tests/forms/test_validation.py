@@ -84,7 +84,7 @@ TYPES_REJECTED: dict[int, list[tuple[str, str | None, str]]] = {
     6: [
         ("Whole", "12.5", "'12.5' is not a whole number"),
         ("Amount", "12,5", "'12,5' is not a number"),
-        ("Day", "31/02/2024", "'31/02/2024' is not a date (expected YYYY-MM-DD or DD/MM/YYYY)"),
+        ("Day", "31/02/2024", "'31/02/2024': February 2024 has no day 31"),
         ("Moment", "soon", "'soon' is not a date and time"),
         ("Flag", "maybe", "'maybe' is not yes/no"),
         ("Email", "not-an-email", "'not-an-email' is not a valid email address"),
