@@ -23,7 +23,8 @@ EXPORTS = {
 
 METHODS = {
     # jobs
-    "job", "job_with_liveness", "jobs", "cancel", "retry", "retry_many", "failed_jobs", "jobs_to_resume",
+    "job", "job_with_liveness", "jobs", "cancel", "retry", "retry_many", "failed_jobs",
+    "jobs_to_resume",
     "submit", "submit_workbook", "resume", "resume_jobs", "rejected_rows", "check",
     "top_reasons", "export_rejected_rows", "rejected_preview", "purge",
     # forms

@@ -154,8 +154,7 @@ def test_the_error_workbook_is_the_senders_sheet_with_the_problems_marked(
     assert sheet["E2"].comment.text == "'-1' is less than the minimum 0"
     assert sheet["C3"].comment.text == "a zip code is 5 digits"
     assert rows[2][7] == (
-        "Zip: a zip code is 5 digits\n"
-        "Shipped: '31/02/2024': February 2024 has no day 31"
+        "Zip: a zip code is 5 digits\nShipped: '31/02/2024': February 2024 has no day 31"
     )
     assert rows[4][7] == "Customer: a value is required but the cell is empty"
 
