@@ -107,7 +107,7 @@ def create_statements(table: FormTable) -> list[sql.Composed]:
     """CREATE TABLE IF NOT EXISTS for a table the tool owns, with its unique indexes."""
     assert table.owned and table.job_column and table.row_column and table.written_column
     fields = [
-        sql.SQL("{} {}").format(sql.Identifier(c.name), sql.SQL(c.pg_type))  # type: ignore[arg-type]
+        sql.SQL("{} {}").format(sql.Identifier(c.name), sql.SQL(c.pg_type))
         for c in table.columns
     ]
     own = [
