@@ -71,3 +71,12 @@ class ProcessKind(StrEnum):
     WORKER = "worker"
     TIMERS = "timers"
     FOREGROUND = "submit"  # `submit` or `resume` running jobs itself
+
+
+class Liveness(StrEnum):
+    """Whether the process that holds a running job's lease is still at work on it."""
+
+    LIVE = "live"
+    GONE = "gone"  # proven gone: its process no longer runs on this host
+    EXPIRED = "expired"  # its lease ran out: any `resume` or worker may take the job over
+    SILENT = "silent"  # no heartbeat for a while: it may be gone (another host, a pause)

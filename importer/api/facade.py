@@ -17,7 +17,7 @@ made current on first use. See README, "Python API".
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -38,7 +38,7 @@ from importer.repositories import forms as forms_repo
 from importer.repositories import jobs, rejected_rows, retention
 from importer.repositories.jobs import Job
 from importer.repositories.rejected_rows import Reason, RowProblem, first_problems
-from importer.states import JobStatus
+from importer.states import JobStatus, Liveness
 
 if TYPE_CHECKING:
     from importer.excel.base import SheetReader
@@ -73,6 +73,14 @@ class Importer(FleetMethods):
     def job(self, job_id: int) -> Job:
         with self.connection() as conn:
             return jobs.get_job(conn, job_id)
+
+    def job_with_liveness(self, job_id: int) -> tuple[Job, Liveness, datetime]:
+        """The job, how its owner is doing (see repositories.jobs.liveness), and the
+        database's clock it was judged by."""
+        with self.connection() as conn:
+            job = jobs.get_job(conn, job_id)
+            now = jobs.db_now(conn)
+        return job, jobs.liveness(job, now), now
 
     def jobs(
         self,

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from importer.daemons.scheduler import SchedulerEvent
     from importer.daemons.watching import FleetWatch
     from importer.daemons.worker import WorkerEvent, WorkerSummary
+    from importer.database.embedded import EmbeddedInfo
     from importer.database.migrations import Migration
 
 
@@ -150,6 +151,28 @@ class FleetMethods(ImporterBase):
         from importer.database import mask_url
 
         return mask_url(Database(self.settings).url)
+
+    def embedded_server_info(self) -> EmbeddedInfo | None:
+        """Where the embedded server's data lives, its size, whether it runs (it is not
+        started for this); None when an external server is configured."""
+        from importer.database.embedded import EmbeddedServer
+
+        if self.settings.database_url:
+            return None
+        return EmbeddedServer(self.settings.home).info()
+
+    def remove_embedded_server(self) -> EmbeddedInfo | None:
+        """Stop the embedded server and delete its data, log and socket: what was removed;
+        None when an external server is configured (nothing of it is ever removed)."""
+        from importer.database.embedded import EmbeddedServer
+
+        if self.settings.database_url:
+            return None
+        server = EmbeddedServer(self.settings.home)
+        removed = server.info()
+        server.remove()
+        self._database = None
+        return removed
 
     def stop_embedded_server(self) -> bool | None:
         """Stop the embedded server: True if it was running, False if not, None when an

@@ -18,6 +18,7 @@ from importer.cli import (
     timers_cmd,
     worker_cmd,
 )
+from importer.cli.help import ReadableGroup
 from importer.cli.state import AppState
 
 app = typer.Typer(
@@ -27,6 +28,7 @@ app = typer.Typer(
     add_completion=True,  # --install-completion / --show-completion
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    cls=ReadableGroup,  # metavars a person reads, for the global options too
 )
 
 

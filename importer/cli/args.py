@@ -42,8 +42,10 @@ def parse_job_id(text: str) -> int:
 
 def _parse_id(text: str, what: str) -> int:
     value = text.strip()
-    if not value.isascii() or not value.isdigit() or int(value) == 0:
+    if not value.isascii() or not value.isdigit():
         raise UsageError(f"{what} ids are whole numbers such as 12, not {text!r}")
+    if int(value) == 0:
+        raise UsageError(f"{what} ids are whole numbers such as 12 and start at 1, not {text!r}")
     return int(value)
 
 

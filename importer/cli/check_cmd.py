@@ -42,7 +42,8 @@ def check_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON object with the figures."),
 ) -> None:
     """Read and validate every row as an import would; store nothing. Exit 0 when every row
-    is good, 3 when some would be rejected, 2 when the file or its header is refused."""
+    is good, 3 when some would be rejected, 4 when all would be, 2 when the file or its header
+    is refused."""
     if engine is not None:
         check_engine(engine, named="--engine")
     request = CheckRequest(
@@ -66,7 +67,7 @@ def check_command(
         stderr_console().print(
             f"wrote {written.rows:,} rows to fix to {written.path}", markup=False
         )
-    code = exit_codes.for_rejected(len(report.rejected))
+    code = exit_codes.for_rejected(len(report.rejected), report.good)
     if code:
         raise typer.Exit(code)
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
 from importer.cli.help import help_for
 from importer.cli.output import stdout_console
+from importer.cli.progress import format_size
 from importer.cli.state import state
+from importer.errors import UsageError
 
 db_app = typer.Typer(help="Database schema and the embedded server.", no_args_is_help=True)
 
@@ -36,6 +40,60 @@ def stop_command(ctx: typer.Context) -> None:
     else:
         message = "embedded server stopped" if stopped else "embedded server not running"
     stdout_console().print(message)
+
+
+@db_app.command("info", **help_for("db info"))
+def info_command(ctx: typer.Context) -> None:
+    """Where the embedded server's data lives, how big it is, and whether it runs."""
+    info = state(ctx).importer().embedded_server_info()
+    out = stdout_console()
+    if info is None:
+        url = state(ctx).importer().database_url()
+        out.print(f"an external server is configured: {url}", markup=False)
+        return
+    state_text = "running" if info.running else "stopped"
+    if not info.exists:
+        state_text = "not created yet (the next command creates it)"
+    out.print(f"embedded server: {state_text}", markup=False)
+    out.print(f"home:  {info.home}", markup=False)
+    out.print(f"data:  {info.data} ({format_size(info.size_bytes)})", markup=False)
+    if not info.in_home:
+        out.print(
+            "       outside the home: the server's system user cannot pass through a folder"
+            " above it; choose IMPORTER_HOME under a folder others may pass to keep it there",
+            markup=False,
+        )
+    if info.exists:
+        out.print("remove it with: importer db remove", markup=False)
+
+
+@db_app.command("remove", **help_for("db remove"))
+def remove_command(
+    ctx: typer.Context,
+    yes: bool = typer.Option(False, "--yes", "-y", help="Do not ask for confirmation."),
+) -> None:
+    """Stop the embedded server and delete its data: every form, job and imported row."""
+    importer = state(ctx).importer()
+    info = importer.embedded_server_info()
+    if info is None:
+        raise UsageError("an external server is configured; importer never removes its data")
+    if not info.exists:
+        stdout_console().print(f"no embedded server data in {info.home}", markup=False)
+        return
+    if not yes:
+        if not sys.stdin.isatty():
+            raise UsageError("removing the embedded server's data needs --yes (no terminal)")
+        typer.confirm(
+            f"delete {info.data} ({format_size(info.size_bytes)}): every form, job and"
+            " imported row?",
+            abort=True,
+        )
+    removed = importer.remove_embedded_server()
+    assert removed is not None
+    stdout_console().print(
+        f"removed the embedded server's data ({format_size(removed.size_bytes)} freed)",
+        markup=False,
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -1,7 +1,8 @@
 """The one place where outcomes become process exit codes (README, "Exit codes").
 
-0 succeeded; 3 finished with rejected rows; 1 the job failed (or was cancelled) or a runtime
-error; 2 bad usage, or an input refused before any job was created; 128+N stopped by signal N.
+0 succeeded; 3 finished with rejected rows; 4 finished with nothing imported (every row was
+rejected); 1 the job failed (or was cancelled) or a runtime error; 2 bad usage, or an input
+refused before any job was created; 128+N stopped by signal N.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ class ExitCode(IntEnum):
     FAILED = 1
     USAGE = 2
     REJECTED_ROWS = 3
+    NOTHING_IMPORTED = 4  # finished, but every row was rejected: a script must not read success
 
 
 SIGNAL_BASE = 128
@@ -51,22 +53,34 @@ def for_error(exc: ImporterError) -> ExitCode:
 
 def for_job(job: Job) -> ExitCode:
     """A job as it is now; pending or running: nothing went wrong (yet)."""
+    if nothing_imported(job):
+        return ExitCode.NOTHING_IMPORTED
     return _JOBS.get(job.status, ExitCode.OK)
 
 
+def nothing_imported(job: Job) -> bool:
+    """A job that finished with rows, every one of them rejected."""
+    return (
+        job.status is JobStatus.PARTIALLY_SUCCEEDED and not job.success_rows and job.failed_rows > 0
+    )
+
+
 def for_jobs(jobs: Iterable[Job], *, signal: int = 0) -> int:
-    """128+N after signal N, else the worst of the jobs' codes (1 before 3 before 0)."""
+    """128+N after signal N, else the worst of the jobs' codes (1, then 4, then 3, then 0)."""
     if signal:
         return SIGNAL_BASE + signal
     codes = {for_job(job) for job in jobs}
-    for worst in (ExitCode.FAILED, ExitCode.REJECTED_ROWS):
+    for worst in (ExitCode.FAILED, ExitCode.NOTHING_IMPORTED, ExitCode.REJECTED_ROWS):
         if worst in codes:
             return worst
     return ExitCode.OK
 
 
-def for_rejected(rejected: int) -> ExitCode:
-    """A check: 3 when some rows would be rejected."""
+def for_rejected(rejected: int, good: int) -> ExitCode:
+    """A check, as an import of the file would end: 3 when some rows would be rejected, 4
+    when every row would be."""
+    if rejected and not good:
+        return ExitCode.NOTHING_IMPORTED
     return ExitCode.REJECTED_ROWS if rejected else ExitCode.OK
 
 

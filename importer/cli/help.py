@@ -3,7 +3,10 @@ examples, for every command (a test checks that none is missing)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 # command -> (summary shown in the parent's command list, example lines)
 HELP: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -73,6 +76,11 @@ HELP: dict[str, tuple[str, tuple[str, ...]]] = {
     "db migrate": ("Apply pending schema migrations.", ("importer db migrate",)),
     "db url": ("Print the connection URL in use (password masked).", ("importer db url",)),
     "db stop": ("Stop the embedded PostgreSQL server.", ("importer db stop",)),
+    "db info": ("Where the embedded server's data lives, and its size.", ("importer db info",)),
+    "db remove": (
+        "Stop the embedded server and delete its data.",
+        ("importer db remove", "importer db remove --yes"),
+    ),
     "forms": ("Form definitions: the fields a workbook must provide.", ("importer forms list",)),
     "forms add": (
         "Create a form, or a new version when it changed.",
@@ -102,8 +110,120 @@ HELP: dict[str, tuple[str, tuple[str, ...]]] = {
 
 
 def help_for(command: str) -> dict[str, Any]:
-    """Keyword arguments for typer's command()/add_typer(): summary and examples."""
+    """Keyword arguments for typer's command()/add_typer(): summary, examples, and the class
+    that shows its arguments and options as a person reads them (METAVARS)."""
     summary, examples = HELP[command]
     # "\b" keeps click from re-wrapping the example lines into one paragraph.
     epilog = "\b\nExamples:\n" + "\n".join(f"  {line}" for line in examples)
-    return {"short_help": summary, "epilog": epilog}
+    group = any(other.startswith(f"{command} ") for other in HELP)
+    return {
+        "short_help": summary,
+        "epilog": epilog,
+        "cls": ReadableGroup if group else ReadableCommand,
+    }
+
+
+# What a value is called in --help and usage lines, by parameter name: the framework's own
+# ("<list[str]>", "{file}") names Python types. A parameter given its own metavar keeps it.
+METAVARS: dict[str, str] = {
+    "file": "FILE",
+    "workbook": "WORKBOOK",
+    "config": "FILE",
+    "output": "FILE",
+    "job_id": "JOB_ID",
+    "job_ids": "JOB_ID...",
+    "timer_id": "TIMER_ID",
+    "name": "NAME",
+    "form": "FORM",
+    "sheet": "SHEET",
+    "map_": '"HEADER=FIELD"',
+    "ignore": "HEADER",
+    "engine": "ENGINE",
+    "at": "TIME",
+    "in_": "DELAY",
+    "since": "DURATION",
+    "older_than": "DURATION",
+    "status": "STATUS",
+    "limit": "N",
+    "concurrency": "N",
+    "version": "N",
+    "interval": "SECONDS",
+    "log_format": "FORMAT",
+    "output_format": "FORMAT",
+    "metrics_port": "PORT",
+    "metrics_host": "HOST",
+}
+
+
+class _ReadableArgument(TyperArgument):
+    """An argument shown by its metavar alone: `FILE`, `[JOB_ID...]`, not `{file}` and
+    `job_ids... <list[int]>`."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None
+
+    def _usage_display_name(self) -> str:
+        name = self.display_name_raw
+        if self.nargs != 1 and not name.endswith("..."):
+            name += "..."
+        return name if self.required else f"[{name}]"
+
+
+def readable(params: Sequence[Any]) -> None:
+    """Give every argument and valued option a metavar, and completion where the values are
+    known (form names, statuses)."""
+    for param in params:
+        flag = isinstance(param, TyperOption) and param.is_flag
+        if param.metavar is None and not flag and param.name is not None:
+            param.metavar = METAVARS.get(param.name, param.name.strip("_").upper())
+        if isinstance(param, TyperArgument):
+            param.__class__ = _ReadableArgument
+        if param._custom_shell_complete is None:  # the framework keeps a completion here
+            if param.name == "form":
+                param._custom_shell_complete = complete_form
+            elif param.name == "status":
+                param._custom_shell_complete = complete_status
+
+
+class ReadableCommand(TyperCommand):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        readable(self.params)
+
+
+class ReadableGroup(TyperGroup):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        readable(self.params)
+
+
+# Completions: plain strings (the framework makes them completion items) that start with what
+# was typed so far.
+
+
+def complete_form(ctx: Any, param: Any, incomplete: str) -> list[str]:
+    """The registered forms' names; nothing at all when the database cannot say (a tab
+    key must never print an error, or start a server)."""
+    try:
+        from importer.api import Importer
+        from importer.config import load_settings
+
+        settings = load_settings(None)
+        if not settings.database_url:
+            return []  # the embedded server: never started for a completion
+        names = [summary.name for summary in Importer(settings=settings).forms()]
+    except Exception:  # a completion fails silently, whatever the cause
+        return []
+    return [name for name in sorted(names) if name.startswith(incomplete)]
+
+
+def complete_status(ctx: Any, param: Any, incomplete: str) -> list[str]:
+    """Job statuses (timer statuses under `timers`); after a comma, the next one."""
+    from importer.states import JobStatus, TimerStatus
+
+    parent = getattr(ctx, "parent", None)
+    under_timers = parent is not None and parent.info_name == "timers"
+    statuses = [str(s) for s in (TimerStatus if under_timers else JobStatus)]
+    done, _, last = incomplete.rpartition(",")
+    prefix = f"{done}," if done else ""
+    return [prefix + s for s in statuses if s.startswith(last)]

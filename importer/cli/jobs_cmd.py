@@ -8,6 +8,7 @@ or a runtime error; 2 bad usage or an input refused before any job.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,7 +22,7 @@ from importer.cli.output import is_terminal, stdout_console
 from importer.cli.progress import format_count
 from importer.cli.state import state
 from importer.errors import UsageError
-from importer.states import JobStatus
+from importer.states import JobStatus, Liveness
 
 if TYPE_CHECKING:
     from importer.repositories.jobs import Job
@@ -36,7 +37,27 @@ def print_job_json(console: Console, job: Job, **extra: object) -> None:
     console.out(json.dumps({**job.to_json(), **extra}), highlight=False)
 
 
-def status_lines(job: Job) -> str:
+def liveness_line(job: Job, liveness: Liveness, now: datetime) -> str | None:
+    """Why a job that says `running` may not be: its owner is gone, silent or out of lease."""
+    if liveness is Liveness.GONE:
+        why = f"its process ({job.lease_owner}) no longer runs on this host"
+    elif liveness is Liveness.EXPIRED:
+        why = "its lease has expired: nobody is writing it"
+    elif liveness is Liveness.SILENT:
+        beat = job.heartbeat_at or job.started_at
+        quiet = describe_quiet((now - beat).total_seconds()) if beat is not None else "a while"
+        why = f"no heartbeat for {quiet}: its process may be gone"
+    else:
+        return None
+    return f"  note:      {why}; continue it with: importer resume {job.id}"
+
+
+def describe_quiet(seconds: float) -> str:
+    minutes, secs = divmod(int(seconds), 60)
+    return f"{minutes}m {secs:02d}s" if minutes else f"{secs}s"
+
+
+def status_lines(job: Job, liveness: Liveness = Liveness.LIVE, now: datetime | None = None) -> str:
     when = local_time
     # A queued job's rows are counted by the run that reads them.
     total = "not counted yet" if job.total_rows is None else f"{job.total_rows:,} total"
@@ -57,6 +78,9 @@ def status_lines(job: Job) -> str:
     ]
     if job.status is JobStatus.RUNNING:
         lines.append(f"  lease:     {job.lease_owner} until {when(job.lease_expires_at)}")
+        note = liveness_line(job, liveness, now) if now is not None else None
+        if note is not None:
+            lines.append(note)
     if job.status is JobStatus.PENDING:
         lines.append(
             f"  available: {when(job.available_at)}" if job.available_at else "  waits on a timer"
@@ -79,11 +103,11 @@ def status_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
 ) -> None:
     """Show one job: status, rows, attempts, lease, last error."""
-    job = state(ctx).importer().job(job_id)
+    job, liveness, now = state(ctx).importer().job_with_liveness(job_id)
     if as_json:
-        print_job_json(stdout_console(), job)
+        print_job_json(stdout_console(), job, owner=liveness.value)
     else:
-        stdout_console().print(status_lines(job), markup=False)
+        stdout_console().print(status_lines(job, liveness, now), markup=False)
 
 
 def jobs_command(

@@ -1,9 +1,10 @@
 """`importer submit | resume`: a workbook imported in the foreground (or queued, or
 scheduled), and interrupted jobs continued, with the live view and the summary.
 
-Exit codes: 0 succeeded; 3 finished with rejected rows; 1 the job failed (or was cancelled)
-or a runtime error; 2 bad usage or an input refused before any job; 128+N stopped by signal N
-(the job is back to pending and `importer resume` continues it).
+Exit codes: 0 succeeded; 3 finished with rejected rows; 4 finished with nothing imported (all
+rows rejected); 1 the job failed (or was cancelled) or a runtime error; 2 bad usage or an
+input refused before any job; 128+N stopped by signal N (the job is back to pending and
+`importer resume` continues it).
 """
 
 from __future__ import annotations
@@ -127,7 +128,7 @@ class _Foreground:
 
 def submit_command(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., help="The workbook (.xlsx, .xlsm, .xls, .xlsb, .ods)."),
+    file: Path = typer.Argument(..., help="The workbook (.xlsx, .xlsm, .xls, .xlsb, .ods, .csv)."),
     form: str | None = FORM_OPTION,
     sheet: str | None = SHEET_OPTION,
     map_: list[str] = MAP_OPTION,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from importer.cli.exit_codes import nothing_imported
 from importer.cli.layout import Column, fitted_table
 from importer.cli.progress import format_count, format_duration
 
@@ -92,13 +93,22 @@ def next_command(job: Job) -> str | None:
 
 
 def _reasons(row: SummaryRow, width: int | None) -> list[Text]:
-    """The most common reasons, a line each; a long one wraps under its own start."""
-    if not row.reasons:
-        return []
+    """The rejected rows' line, then the most common reasons, a line each; a long one wraps
+    under its own start."""
     job = row.job
-    many = "; the most common reasons" if len(row.reasons) > 1 else ""
     rows = "row" if job.failed_rows == 1 else "rows"
-    lines = [Text(f"job {job.id}: {job.failed_rows:,} {rows} rejected{many}:")]
+    if nothing_imported(job):
+        # Said plainly: a table row reading "partially_succeeded" hides that nothing is stored.
+        every = "its only row was" if job.failed_rows == 1 else f"all {job.failed_rows:,} rows were"
+        head = f"job {job.id}: nothing was imported: {every} rejected"
+    elif row.reasons:
+        head = f"job {job.id}: {job.failed_rows:,} {rows} rejected"
+    else:
+        return []
+    if not row.reasons:
+        return [Text(head)]
+    many = "; the most common reasons" if len(row.reasons) > 1 else ""
+    lines = [Text(f"{head}{many}:")]
     digits = max(len(f"{reason.errors:,}") for reason in row.reasons)
     indent = " " * (4 + digits + 2)
     for reason in row.reasons:
@@ -120,7 +130,7 @@ def summary(rows: Sequence[SummaryRow], width: int | None) -> RenderableType:
     after: list[RenderableType] = []
     for row in rows:
         keyed = keyed_line(row.job)
-        if keyed is not None:
+        if keyed is not None and not nothing_imported(row.job):
             after.append(Text(keyed))
         after.extend(_reasons(row, width))
         command = next_command(row.job)

@@ -178,7 +178,10 @@ class WatchView:
                     f"{done:,}/{total:,}" if total else f"{done:,}",
                     f"{int(job['failed_rows']):,}",
                     f"{rate:,.0f}" if rate is not None else "…",
-                    job["lease_owner"] or "",
+                    # Its process is gone: say so where its owner stands, and what to do.
+                    f"gone: importer resume {job['id']}"
+                    if job.get("owner_gone")
+                    else job["lease_owner"] or "",
                 ]
             )
         if not rows:

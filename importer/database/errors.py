@@ -7,6 +7,7 @@ code above the repositories ever sees a psycopg exception. The first matching ro
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -57,6 +58,15 @@ def translate(
         # max_connections reads as "wait and retry", not as an outage.
         where = f" ({target})" if target else ""
         return DatabaseUnavailable(f"database refused a connection{where}: too many clients")
+    role = _missing_role(exc, text)
+    if role is not None:
+        # libpq reports it as a failed connection; the server answered, and said no such user.
+        where = f" at {target}" if target else ""
+        return DatabaseUnavailable(
+            f"PostgreSQL{where} has no role {role!r}: connect as an existing user, or create"
+            f" it (CREATE ROLE {_identifier(role)} LOGIN)",
+            sqlstate="28000",
+        )
     diag = exc.diag
     facts = {
         "sqlstate": exc.sqlstate,
@@ -78,6 +88,24 @@ def _refused_for_clients(exc: psycopg.Error, text: str) -> bool:
     # (or pg_use_reserved_connections): full, for everyone else.
     full = "too many clients" in whole or "remaining connection slots are reserved" in whole
     return isinstance(exc, pg.TooManyConnections) or full
+
+
+_NO_ROLE = re.compile(r'role "([^"]+)" does not exist')
+
+
+def _missing_role(exc: psycopg.Error, text: str) -> str | None:
+    """The role a refused connection named, from the server's FATAL (text only, on a later
+    line of the message)."""
+    if not isinstance(exc, psycopg.OperationalError):
+        return None
+    found = _NO_ROLE.search(f"{text} {exc}")
+    return found.group(1) if found else None
+
+
+def _identifier(name: str) -> str:
+    """The role as SQL would need it written (quoted unless plain lower case)."""
+    plain = name.isascii() and name.isidentifier() and name == name.lower()
+    return name if plain else '"' + name.replace('"', '""') + '"'
 
 
 @contextmanager

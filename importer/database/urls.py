@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import re
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 
 from importer.config import Settings
+from importer.errors import ConfigError
+
+EXPECTED_URL = "postgresql://user@host:5432/dbname"
 
 
 def mask_url(url: str) -> str:
@@ -39,9 +43,30 @@ def describe_target(url: str) -> str:
 
 
 def resolve_url(settings: Settings) -> str:
-    """The configured server, else the embedded one (started on first use)."""
+    """The configured server, else the embedded one (started on first use). A configured URL
+    that is no connection string at all is refused naming where it came from."""
     if settings.database_url:
+        check_url(settings.database_url)
         return settings.database_url
     from importer.database.embedded import EmbeddedServer
 
     return EmbeddedServer(settings.home).ensure_running()
+
+
+def check_url(url: str) -> None:
+    """ConfigError (exit 2) for a URL libpq cannot parse: its own message ('missing "=" after
+    "notaurl" in connection info string') names neither the setting nor what is wanted."""
+    try:
+        psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        raise ConfigError(
+            url_source(url), mask_url(url), f"not a PostgreSQL URL; expected {EXPECTED_URL}"
+        ) from None
+
+
+def url_source(url: str) -> str:
+    """Where the URL was given, as the user wrote it (the variables come before the file)."""
+    for variable in ("IMPORTER_DATABASE_URL", "DATABASE_URL"):
+        if os.environ.get(variable) == url:
+            return variable
+    return "database.url"

@@ -31,6 +31,9 @@ class SheetReader:
     sheet_names: list[str]
     # Read a piece at a time (calamine_pieces): rows up to `after_row` cost nothing to skip.
     reads_in_pieces: bool = False
+    # What the sender should know about how the file was read (one line each), e.g. that
+    # another engine than the usual read it and what that engine does not see.
+    notes: tuple[str, ...] = ()
 
     def rows(self) -> Iterator[Row]:
         """Data rows after the header, in order; blank rows skipped."""

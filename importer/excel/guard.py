@@ -62,6 +62,7 @@ class GuardedReader(SheetReader):
         self.date1904 = inner.date1904
         self.sheet_names = inner.sheet_names
         self.reads_in_pieces = inner.reads_in_pieces
+        self.notes = inner.notes
 
     def _what(self) -> str:
         return f"sheet {self.sheet_name!r}"

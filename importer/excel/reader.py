@@ -36,7 +36,8 @@ from importer.excel.reading_plan import (
 )
 from importer.excel.sniff import Source, make_source, sniff
 from importer.excel.special_cells import SpecialCells
-from importer.excel.xls_engine import XlrdReader
+from importer.excel.xls_engine import XlrdCannotParse, XlrdReader
+from importer.excel.xls_scan import open_xls_by_calamine
 from importer.excel.xlsb_scan import open_xlsb
 from importer.excel.xlsx_parts import (
     XlsxInfo,
@@ -96,7 +97,12 @@ def _open(src: Source, sheet: str | None, request: ReadRequest, checked: bool) -
     if plan.reader is Reader.CSV:
         return CsvReader(src, sheet)
     if plan.reader is Reader.XLRD:
-        return XlrdReader(src, sheet, budget)
+        try:
+            return XlrdReader(src, sheet, budget)
+        except XlrdCannotParse as refused:
+            # Files other readers open (a wrong shared-string count, a damaged directory
+            # entry): calamine, bounded by a pass over the records, says what it lost.
+            return open_xls_by_calamine(src, sheet, budget, refused.reason)
     if plan.reader is Reader.CALAMINE_ODS:
         return open_ods(src, sheet, budget)
     return open_xlsb(src, sheet, budget)
@@ -118,6 +124,7 @@ class SheetPeek:
     header: list[str]
     header_row: int
     date1904: bool
+    notes: tuple[str, ...] = ()  # how the file was read, for the sender (one line each)
 
 
 def peek_sheet(
@@ -144,6 +151,7 @@ def peek_sheet(
             header=list(guarded.header),
             header_row=guarded.header_row,
             date1904=guarded.date1904,
+            notes=guarded.notes,
         )
 
 

@@ -32,6 +32,7 @@ from importer.excel.base import (
     first_with_header,
     sheet_candidates,
 )
+from importer.excel.guard import failure_text
 from importer.excel.sniff import Source
 from importer.excel.special_cells import number_with_format
 from importer.excel.values import (
@@ -67,14 +68,24 @@ def open_xls_book(source: Source) -> Any:
             return xlrd.open_workbook(
                 file_contents=content, on_demand=True, ragged_rows=True, logfile=log
             )
-    except xlrd.XLRDError as exc:
-        text = str(exc)
-        if "encrypted" in text.lower():
+    except Exception as exc:  # xlrd asserts, or fails on a struct, as well as refusing
+        text = failure_text(exc)
+        if isinstance(exc, xlrd.XLRDError) and "encrypted" in text.lower():
             raise InputError(
                 f"{source.name}: the workbook is password-protected; remove the password "
                 "and try again"
             ) from None
-        raise InputError(f"{source.name}: the workbook cannot be read ({text[:200]})") from None
+        raise XlrdCannotParse(
+            f"{source.name}: the workbook cannot be read ({text})", reason=text
+        ) from None
+
+
+class XlrdCannotParse(InputError):
+    """xlrd could not parse the workbook; another reader may (see xls_scan.py)."""
+
+    def __init__(self, message: str, *, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason  # xlrd's own words, one line
 
 
 class XlrdReader(SheetReader):

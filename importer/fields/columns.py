@@ -246,19 +246,25 @@ def memoized_column(
     dict answers most cells; `bulk_settle`, when given, settles many new cells at once."""
 
     def build(field: Field, coerce: Coercer) -> ColumnCoercer:
-        return _memoized(field, coerce, bulk_settle(field) if bulk_settle is not None else None)
+        return _Memoized(field, coerce, bulk_settle(field) if bulk_settle is not None else None)
 
     return build
 
 
-def _memoized(field: Field, coerce: Coercer, bulk: BulkSettle | None) -> ColumnCoercer:
-    """Only successful, non-empty answers are remembered; never for values equal to 0 or 1
-    (other than text), since True == 1 == 1.0 as dict keys."""
-    memo: dict[object, Any] = {}
-    refused: dict[object, str] = {}  # messages for values seen failing ("n/a", "pending")
-    memo.update({choice: choice for choice in field.choices})  # an enum's own spellings
+class _Memoized:
+    """A column coercer that remembers answers: a dict answers most cells of a column of
+    few distinct values. Only successful, non-empty answers are remembered; never for values
+    equal to 0 or 1 (other than text), since True == 1 == 1.0 as dict keys. Messages of
+    texts seen failing ("n/a", "pending") are remembered too."""
 
-    def remember(cell: object, result: Any) -> None:
+    def __init__(self, field: Field, coerce: Coercer, bulk: BulkSettle | None) -> None:
+        self.coerce = coerce
+        self.bulk = bulk
+        self.memo: dict[object, Any] = {choice: choice for choice in field.choices}
+        self.refused: dict[object, str] = {}
+
+    def remember(self, cell: object, result: Any) -> None:
+        memo = self.memo
         if (
             result is not None
             and len(memo) < _MEMO_LIMIT
@@ -266,30 +272,49 @@ def _memoized(field: Field, coerce: Coercer, bulk: BulkSettle | None) -> ColumnC
         ):
             memo[cell] = result
 
-    def remember_all(cells: Sequence[object], results: Sequence[Any]) -> None:
+    def remember_all(self, cells: Sequence[object], results: Sequence[Any]) -> None:
         """remember() for numbers that all succeeded, in one C-level pass."""
+        memo = self.memo
         if len(memo) < _MEMO_LIMIT:
             memo.update(zip(cells, results, strict=True))
             memo.pop(0, None)  # the 0/1 rule above (0.0 and -0.0 are the key 0)
             memo.pop(1, None)
 
-    def run(cells: Sequence[object]) -> Outcome:
-        values = list(map(memo.get, cells))
+    def __call__(self, cells: Sequence[object]) -> Outcome:
+        values = list(map(self.memo.get, cells))
         failed: list[tuple[int, str]] = []
         if None not in values:
             return values, failed
         missing = _where(values, None)
-        if bulk is not None:  # amounts, timestamps: often all different, settled in bulk
-            settled, results = bulk(cells, missing)
-            if len(settled) == len(values):  # the whole column (a batch of new amounts)
-                values, missing = results, []
-                remember_all(cells, results)
-            elif settled:
-                for index, result in zip(settled, results, strict=True):
-                    values[index] = result
-                remember_all([cells[index] for index in settled], results)
-                done = set(settled)
-                missing = [index for index in missing if index not in done]
+        if self.bulk is not None:  # amounts, timestamps: often all different, settled in bulk
+            values, missing = self._settle_in_bulk(cells, values, missing)
+        self._coerce_each(cells, values, missing, failed)
+        return values, failed
+
+    def _settle_in_bulk(
+        self, cells: Sequence[object], values: list[Any], missing: list[int]
+    ) -> tuple[list[Any], list[int]]:
+        assert self.bulk is not None
+        settled, results = self.bulk(cells, missing)
+        if len(settled) == len(values):  # the whole column (a batch of new amounts)
+            self.remember_all(cells, results)
+            return list(results), []
+        if settled:
+            for index, result in zip(settled, results, strict=True):
+                values[index] = result
+            self.remember_all([cells[index] for index in settled], results)
+            done = set(settled)
+            missing = [index for index in missing if index not in done]
+        return values, missing
+
+    def _coerce_each(
+        self,
+        cells: Sequence[object],
+        values: list[Any],
+        missing: list[int],
+        failed: list[tuple[int, str]],
+    ) -> None:
+        coerce, refused, remember = self.coerce, self.refused, self.remember
         for index in missing:
             cell = cells[index]
             known = refused.get(cell) if type(cell) is str else None
@@ -305,9 +330,6 @@ def _memoized(field: Field, coerce: Coercer, bulk: BulkSettle | None) -> ColumnC
                 continue
             values[index] = result
             remember(cell, result)
-        return values, failed
-
-    return run
 
 
 # (cells, positions the memo did not answer) -> (positions settled, their stored values);

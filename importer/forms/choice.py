@@ -2,7 +2,10 @@
 
 The form whose required fields the header all holds and which matches the most columns
 wins; a tie, or no form whose required fields are all there, is refused (exit 2) with the
-candidates and how many columns each matched, so the user can name one with --form.
+candidates and how many columns each matched, so the user can name one with --form. When no
+form fits but one is clearly the closest (it matches more columns than any other, and at
+least half of its own fields), the refusal is that form's own diagnosis (the column missing,
+its near miss and the --map to fix it), as `--form NAME` would give it.
 """
 
 from __future__ import annotations
@@ -11,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from importer.errors import InputError
-from importer.fields.field import normalize_header
 from importer.forms.definition import Form
+from importer.forms.header_match import coverage, match_header
 
 
 @dataclass(frozen=True)
@@ -26,18 +29,10 @@ class Candidate:
 def score(
     form: Form, version: int, header: Sequence[str], mapping: Mapping[str, str] | None = None
 ) -> Candidate:
-    """How well the header fits the form; ``mapping`` (--map) pairs count as matches."""
-    mapped = {normalize_header(text): name for text, name in (mapping or {}).items()}
-    keys = {normalize_header(text) for text in header if str(text).strip()} - set(mapped)
-    named = set(mapped.values())
-    matched = 0
-    missing = []
-    for field in form.fields:
-        if field.name in named or keys.intersection(field.match_keys):
-            matched += 1
-        elif field.required:
-            missing.append(field.name)
-    return Candidate(form, version, matched, tuple(missing))
+    """How well the header fits the form, matched as an import would match it (--map and
+    --ignore included, by header or by column letter)."""
+    matched, missing = coverage(form, [str(text) for text in header], mapping)
+    return Candidate(form, version, matched, missing)
 
 
 def choose_form(
@@ -64,7 +59,26 @@ def choose_form(
             f"the header fits several forms equally ({tied}); name one with --form"
             f" (columns matched: {shown})"
         )
+    closest = _clearly_closest(candidates)
+    if closest is not None:
+        try:
+            match_header(closest.form, [str(text) for text in header], mapping=mapping)
+        except InputError as exc:
+            raise InputError(
+                f"no form fits this header; the closest is {closest.form.name!r}"
+                f" ({closest.matched} of {len(closest.form.fields)} columns matched): {exc}"
+            ) from None
     raise InputError(
         "no form fits this header (each lacks a required column); name one with --form, or"
         f" propose one with `importer forms infer FILE` (columns matched: {shown})"
     )
+
+
+def _clearly_closest(candidates: Sequence[Candidate]) -> Candidate | None:
+    """The one candidate (sorted best first) ahead of every other, by at least one column,
+    that matches at least half of its own fields; None when no form stands out."""
+    if not candidates:
+        return None
+    best = candidates[0]
+    ahead = len(candidates) == 1 or best.matched > candidates[1].matched
+    return best if ahead and best.matched * 2 >= len(best.form.fields) else None

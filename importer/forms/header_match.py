@@ -14,6 +14,8 @@ Two fields with the same header therefore take equal columns by position (the fi
 field — a second column for a field already matched, or a near miss of an unmatched field's
 header ("Emial" for "Email"): a column silently ignored would store nulls, or overwrite stored
 values with nulls in a keyed form. ``--ignore HEADER`` (or ``--map "HEADER="``) lets it go.
+A ``--map``/``--ignore`` column is named by its header text, or by its letter (``--ignore J``)
+when no header reads so: the only way to tell two columns with one header apart.
 """
 
 from __future__ import annotations
@@ -45,6 +47,17 @@ def column_letter(index: int) -> str:
 class HeaderMatch:
     columns: dict[str, int]  # field name -> column index
     extra: list[str]  # header texts of columns no field takes (ignored)
+
+
+def letter_index(text: str) -> int | None:
+    """Column letters to an index ("J" -> 9, "aa" -> 26); None unless 1 to 3 ASCII letters."""
+    letters = text.strip().upper()
+    if not (1 <= len(letters) <= 3 and letters.isascii() and letters.isalpha()):
+        return None
+    index = 0
+    for char in letters:
+        index = index * 26 + ord(char) - 64
+    return index - 1
 
 
 def parse_mapping(pairs: Iterable[str]) -> dict[str, str]:
@@ -81,28 +94,51 @@ class _Matcher:
         if field_name:
             self.columns[field_name] = index
 
-    def apply_mapping(self, mapping: Mapping[str, str], ignored: Iterable[str]) -> None:
+    def apply_mapping(
+        self, mapping: Mapping[str, str], ignored: Iterable[str], *, strict: bool = True
+    ) -> None:
+        """Take the columns the user named. ``strict`` False (scoring a form for the choice):
+        a pair that does not fit this form is passed over instead of refused."""
         names = {f.name for f in self.form.fields}
         wanted = [*mapping.items(), *((text, "") for text in ignored)]
         for text, field_name in wanted:
             if field_name and field_name not in names:
+                if not strict:
+                    continue
                 raise InputError(
                     f"--map {text}={field_name}: form {self.form.name!r} has no field"
                     f" {field_name!r} (its fields: {', '.join(sorted(names))})"
                 )
             if field_name in self.columns:
+                if not strict:
+                    continue
                 raise InputError(f"--map: field {field_name!r} is mapped twice")
-            found = [i for i in self.free() if _same_text(self.header[i], text)]
-            found = found or [
-                i for i in self.free() if normalize_header(self.header[i]) == normalize_header(text)
-            ]
-            if not found:
+            index = self.find(text)
+            if index is None:
+                if not strict:
+                    continue
                 option = "--map" if field_name else "--ignore"
+                last = column_letter(max(len(self.header) - 1, 0))
                 raise InputError(
-                    f"{option} {text!r}: the sheet has no column {text!r}; its header has:"
-                    f" {_listing(self.header)}"
+                    f"{option} {text!r}: the sheet has no column {text!r} (name one by its"
+                    f" header or its letter, A to {last}); its header has: {_listing(self.header)}"
                 )
-            self.take(field_name, found[0])
+            self.take(field_name, index)
+
+    def find(self, text: str) -> int | None:
+        """The leftmost free column whose header reads ``text`` (exactly, then normalized),
+        else the column with that letter, if it is not taken yet."""
+        free = self.free()
+        found = [i for i in free if _same_text(self.header[i], text)]
+        found = found or [
+            i for i in free if normalize_header(self.header[i]) == normalize_header(text)
+        ]
+        if found:
+            return found[0]
+        index = letter_index(text)
+        if index is not None and index < len(self.header) and index not in self.taken:
+            return index  # a column with no header may be mapped by its letter, too
+        return None
 
     def match(self) -> None:
         for exact in (True, False):
@@ -143,10 +179,11 @@ def match_header(
             (f for f in form.fields if f.name in matcher.columns and key in f.match_keys), None
         )
         if twin is not None and key:
-            first = matcher.columns[twin.name]
+            first, second = column_letter(matcher.columns[twin.name]), column_letter(index)
             problems.append(
-                f"columns {column_letter(first)} ({header[first]!r}) and {column_letter(index)}"
-                f" ({text!r}) both match field {twin.name!r}"
+                f"columns {first} ({header[matcher.columns[twin.name]]!r}) and {second}"
+                f" ({text!r}) both match field {twin.name!r}: to keep {first}, skip {second}"
+                f" with --ignore {second} (or keep {second} with --ignore {first})"
             )
             continue
         close = _closest(key, unmatched)
@@ -155,9 +192,7 @@ def match_header(
             continue
         extra.append(text)
     if problems:
-        raise InputError(
-            "duplicate columns: " + "; ".join(problems) + " (skip one with --ignore HEADER)"
-        )
+        raise InputError("duplicate columns: " + "; ".join(problems))
     missing = [f for f in unmatched if f.required]
     if missing:
         wanted = ", ".join(repr(f.header) for f in missing)
@@ -174,6 +209,18 @@ def match_header(
             " (a column left out would be stored as empty)"
         )
     return HeaderMatch(dict(matcher.columns), extra)
+
+
+def coverage(
+    form: Form, header: list[str], mapping: Mapping[str, str] | None = None
+) -> tuple[int, tuple[str, ...]]:
+    """How far the header fits the form, matched as match_header would (the --map pairs
+    that do not fit this form passed over): the fields matched, the required ones missing."""
+    matcher = _Matcher(form, header)
+    matcher.apply_mapping(mapping or {}, (), strict=False)
+    matcher.match()
+    missing = tuple(f.name for f in form.fields if f.required and f.name not in matcher.columns)
+    return len(matcher.columns), missing
 
 
 def _closest(key: str, fields: list[Field]) -> Field | None:

@@ -50,13 +50,6 @@ class ReadingProgress:
 ReadingCallback = Callable[[ReadingProgress], None]
 
 
-def _size_of(path: Path) -> int | None:
-    try:
-        return path.stat().st_size if path.is_file() else None
-    except OSError:
-        return None  # read_workbook_bytes says what is wrong
-
-
 def read_workbook_bytes(path: Path) -> bytes:
     try:
         if path.exists() and not path.is_dir() and not path.is_file():  # /dev/zero, a FIFO
@@ -124,9 +117,10 @@ def submit_workbook(
         content, name = source, file_name
         tell(ReadingProgress(name, size, ProgressPhase.OPENING, sheet))
     else:
-        name, size = file_name or source.name, _size_of(source)
-        tell(ReadingProgress(name, size, ProgressPhase.OPENING, sheet))
+        # Read first: a file that is not there is the one thing to say, before any progress.
         content = read_workbook_bytes(source)
+        name, size = file_name or source.name, len(content)
+        tell(ReadingProgress(name, size, ProgressPhase.OPENING, sheet))
 
     mapping = dict(column_map or {})
 
@@ -223,6 +217,12 @@ class _Store:
             return Submission(existing, created=False)
         if count_rows is not None:
             new = replace(new, total_rows=count_rows())
+            if new.total_rows == 0:
+                # A job for no rows would end "succeeded" having imported nothing.
+                raise InputError(
+                    f"sheet {sheet.sheet_name!r} has a header but no rows to import",
+                    file=self.file_name,
+                )
         submission = _create(
             self.conn,
             self.content,

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import os
 import socket
+from collections import Counter
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
 from importer.database import Connection, queries
+from importer.identity import owner_is_gone
 from importer.states import JobStatus, ProcessKind
 
 HEARTBEAT_SECONDS = 5.0
@@ -64,9 +66,16 @@ class QueueStats:
         return data
 
 
+def _gone_processes(conn: Connection) -> Counter[str]:
+    """Processes that look live by their heartbeat but are proven gone on this host, by kind."""
+    rows = conn.execute(queries().live_process_owners, {"live_after": LIVE_AFTER_SECONDS})
+    return Counter(row["kind"] for row in rows if owner_is_gone(row["owner"]))
+
+
 def queue_stats(conn: Connection) -> QueueStats:
     row = conn.execute(queries().queue_stats, {"live_after": LIVE_AFTER_SECONDS}).fetchone()
     assert row is not None  # an aggregate always yields a row
+    gone = _gone_processes(conn)
     return QueueStats(
         queued=int(row["queued"]),
         scheduled=int(row["scheduled"]),
@@ -78,9 +87,9 @@ def queue_stats(conn: Connection) -> QueueStats:
         timers_due=int(row["timers_due"]),
         timers_live=int(row["timers_live"]),
         timers_failed=int(row["timers_failed"]),
-        live_workers=int(row["live_workers"]),
-        live_schedulers=int(row["live_schedulers"]),
-        live_foreground=int(row["live_foreground"]),
+        live_workers=int(row["live_workers"]) - gone[ProcessKind.WORKER],
+        live_schedulers=int(row["live_schedulers"]) - gone[ProcessKind.TIMERS],
+        live_foreground=int(row["live_foreground"]) - gone[ProcessKind.FOREGROUND],
         now=row["now"],
     )
 
@@ -135,10 +144,13 @@ def fleet_snapshot(conn: Connection, *, limit: int = 20, failed_limit: int = 5) 
         {"limit": limit, "failed_limit": failed_limit, "live_after": LIVE_AFTER_SECONDS},
     ).fetchone()
     assert row is not None
+    running = list(row["running"])
+    for job in running:  # a job whose owner is proven gone says so (resume takes it over)
+        job["owner_gone"] = owner_is_gone(job["lease_owner"])
     return FleetSnapshot(
         stats=stats,
-        running=list(row["running"]),
+        running=running,
         failed=list(row["failed"]),
-        workers=list(row["workers"]),
+        workers=[w for w in row["workers"] if not owner_is_gone(w["owner"])],
         timers=list(row["timers"]),
     )

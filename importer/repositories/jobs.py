@@ -19,7 +19,7 @@ from psycopg.types.json import Jsonb
 from importer.database import Connection, queries
 from importer.errors import LeaseLost, Missing, NotFoundError, StateError, bounded_error
 from importer.identity import owner_is_gone
-from importer.states import JobStatus
+from importer.states import JobStatus, Liveness
 
 NOTIFY_CHANNEL = "importer_jobs"
 
@@ -418,6 +418,26 @@ def resumable_jobs(conn: Connection) -> list[Job]:
     ]
 
 
+# A running job's heartbeat older than this: its owner may be gone (batches and the lease
+# renewer beat far more often than this).
+SILENT_AFTER_SECONDS = 60.0
+
+
+def liveness(job: Job, now: datetime) -> Liveness:
+    """How a running job's owner is doing, by the database's clock ``now`` (a job that is
+    not running is LIVE: nothing is waiting on an owner)."""
+    if job.status is not JobStatus.RUNNING:
+        return Liveness.LIVE
+    if owner_is_gone(job.lease_owner):
+        return Liveness.GONE
+    if job.lease_expires_at is not None and job.lease_expires_at <= now:
+        return Liveness.EXPIRED
+    beat = job.heartbeat_at or job.started_at
+    if beat is not None and (now - beat).total_seconds() > SILENT_AFTER_SECONDS:
+        return Liveness.SILENT
+    return Liveness.LIVE
+
+
 def db_now(conn: Connection) -> datetime:
     """The database's clock: leases and due times are compared with it, never ours."""
     row = conn.execute(queries().database_now).fetchone()
@@ -468,5 +488,6 @@ def purged_message(job: Job, what: str) -> str:
     return (
         f"import job {job.id} was purged on {when} by retention (its rejected rows and row"
         f" errors are gone, and its stored workbook unless another job still needs it);"
-        f" it can no longer be {what}: submit the file again"
+        f" it can no longer be {what}: submit the file again with --force (force=True in"
+        " Python), since without it the submit returns this same purged job"
     )

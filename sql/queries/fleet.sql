@@ -83,3 +83,10 @@ SELECT status, count(*) AS jobs, coalesce(sum(success_rows), 0) AS rows_imported
 
 -- name: attempts_failed_total
 SELECT count(*) AS failed FROM import_attempt_failures
+
+-- name: live_process_owners
+-- The processes whose heartbeat is recent; the caller drops those proven gone on this host
+-- (a foreground `submit` killed with -9 leaves a row that beats no more, but looks live until
+-- its heartbeat ages).
+SELECT owner, kind FROM workers
+ WHERE heartbeat_at > now() - make_interval(secs => %(live_after)s)

@@ -23,7 +23,7 @@ EXPORTS = {
 
 METHODS = {
     # jobs
-    "job", "jobs", "cancel", "retry", "retry_many", "failed_jobs", "jobs_to_resume",
+    "job", "job_with_liveness", "jobs", "cancel", "retry", "retry_many", "failed_jobs", "jobs_to_resume",
     "submit", "submit_workbook", "resume", "resume_jobs", "rejected_rows", "check",
     "top_reasons", "export_rejected_rows", "rejected_preview", "purge",
     # forms
@@ -33,6 +33,7 @@ METHODS = {
     "fleet_watch", "run_worker", "run_scheduler",
     # the database
     "database", "connection", "migrate", "database_url", "stop_embedded_server",
+    "embedded_server_info", "remove_embedded_server",
 }  # fmt: skip
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from importer.database.embedded import EmbeddedServer, _bin_dir
+from importer.database.embedded import EmbeddedServer, _bin_dir, passable_above
 
 # Starts and stops real embedded servers: the full suite only.
 pytestmark = pytest.mark.slow
@@ -160,14 +160,68 @@ def test_as_root_it_runs_from_a_venv_only_root_may_enter_and_changes_no_folder_o
 
 
 @as_root
-def test_as_root_the_data_lives_in_the_tools_folder_unless_the_home_holds_it_already(
+def test_as_root_the_data_lives_apart_only_when_the_home_is_out_of_the_servers_reach(
     tmp_path: Path,
 ) -> None:
+    # pytest's own folder lets no one else pass (0700): the server's user could not reach it.
+    assert not passable_above(tmp_path / "fresh")
     fresh = EmbeddedServer(tmp_path / "fresh", server_root=tmp_path / "server-root")
     assert fresh.pgdata.is_relative_to(tmp_path / "server-root")
-    assert not fresh.pgdata.is_relative_to(tmp_path / "fresh")
+    assert not fresh.pgdata.is_relative_to(tmp_path / "fresh") and not fresh.in_home
+    # A fresh folder of the system's temp folder (as `mktemp -d` makes): the data stays in it.
+    reachable = Path(tempfile.mkdtemp())
+    try:
+        inside = EmbeddedServer(reachable, server_root=tmp_path / "server-root")
+        assert inside.in_home and inside.pgdata == reachable.resolve() / "server" / "pgdata"
+    finally:
+        shutil.rmtree(reachable)
     # A data directory made by an earlier version in the home is kept where it is.
     (tmp_path / "old" / "pgdata").mkdir(parents=True)
     (tmp_path / "old" / "pgdata" / "PG_VERSION").write_text("18\n")
     old = EmbeddedServer(tmp_path / "old", server_root=tmp_path / "server-root")
     assert old.pgdata == (tmp_path / "old" / "pgdata").resolve()
+
+
+@as_root
+def test_as_root_a_fresh_home_keeps_the_data_and_db_info_and_remove_say_where_and_how_much() -> (
+    None
+):
+    home = Path(tempfile.mkdtemp())  # 0700, in a folder everyone may pass (as mktemp -d)
+    env = {
+        k: v for k, v in os.environ.items() if k not in ("IMPORTER_DATABASE_URL", "DATABASE_URL")
+    }
+    env["IMPORTER_HOME"] = str(home)
+
+    def importer(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "importer", *args],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            env=env,
+            stdin=subprocess.DEVNULL,
+        )
+
+    try:
+        assert importer("db", "url").returncode == 0  # starts the server
+        info = importer("db", "info")
+        assert info.returncode == 0, info.stderr
+        lines = info.stdout.splitlines()
+        assert lines[0] == "embedded server: running"
+        assert lines[2].startswith(f"data:  {home.resolve()}/server/pgdata (")
+        assert lines[2].endswith(" MB)") and "remove it with: importer db remove" in info.stdout
+        assert (home / "server" / "pgdata" / "PG_VERSION").exists()
+        refused = importer("db", "remove")  # no terminal to confirm on
+        assert refused.returncode == 2
+        assert refused.stderr.strip() == (
+            "error: removing the embedded server's data needs --yes (no terminal)"
+        )
+        removed = importer("db", "remove", "--yes")
+        assert removed.returncode == 0, removed.stderr
+        assert removed.stdout.startswith("removed the embedded server's data (")
+        assert not (home / "server").exists()
+        after = importer("db", "info")
+        assert after.stdout.splitlines()[0].startswith("embedded server: not created yet")
+    finally:
+        importer("db", "remove", "--yes")
+        shutil.rmtree(home, ignore_errors=True)

@@ -100,7 +100,8 @@ def _stored(conn: Connection, job_id: int) -> dict[int, dict[str, Any]]:
 
 def _check_job(conn: Connection, case: Case, m: Measured, job: dict[str, Any]) -> list[str]:
     problems = []
-    want_code = 3 if case.bad else 0
+    # 3: some rows rejected; 4: every row rejected, nothing imported.
+    want_code = (3 if case.good else 4) if case.bad else 0
     if m.exit_code != want_code:
         problems.append(f"exit {m.exit_code}, expected {want_code}: {_lines(m.stderr)[-1:]}")
     want_status = "partially_succeeded" if case.bad else "succeeded"
