@@ -1,18 +1,22 @@
 """One batch = one transaction: the form's rows, rejected rows and their errors, the cursor
 advance, heartbeat and lease extension, all fenced by (job, lease owner, status 'running').
 
-The transaction's first statement is the fence (fence_import_batch), which also advances the
-cursor by the whole batch: a writer that lost its lease sends nothing else. The valid rows
-then go into the form's typed table (form_tables.FormTable) by binary COPY, typed as its
-columns: no JSON for PostgreSQL to parse. Forms with a ``key`` copy into a staging table of
-the session and upsert from it in one statement, in key order. The rejected rows and their
-errors, few, follow as JSON; then COMMIT.
+The valid rows first go by binary COPY, typed as the table's columns (form_tables.FormTable:
+no JSON for PostgreSQL to parse), into the session's staging table: a writer frozen while
+its rows stream in (PostgreSQL does not time out a COPY that waits for its client) holds
+nothing another process waits for. Then the fence (fence_import_batch), which also advances
+the cursor by the whole batch: a writer that lost its lease writes nothing. Then one
+statement moves the rows into the form's table (an append form's INSERT ... SELECT; a keyed
+form's upsert, in key order, counting inserted / updated / unchanged); the rejected rows and
+their errors, few, follow as JSON; COMMIT.
 
 Rows the table's own constraints refuse (NOT NULL, CHECK, a foreign key, a unique index: a
-user's table has them) do not fail the job: the batch transaction runs again with each part
-of the rows under a savepoint, halving the parts that fail until each refused row stands
-alone, and records those as rejected rows carrying the constraint's name and PostgreSQL's
-detail. The batch without a refused row, the common case, pays for no savepoint.
+user's table has them) do not fail the job: the batch transaction runs again isolating them,
+and records those as rejected rows carrying the constraint's name and PostgreSQL's detail.
+For an append form one call of a function of the session (pg_temp) inserts the staged batch,
+halving the ranges a constraint refuses until each refused row stands alone: one round trip
+(keyed forms upsert the parts under savepoints). The batch without a refused row, the common
+case, pays for none of it.
 
 prepare() does the Python work (typed values, a key repeated inside the batch) on the
 reader's thread so that write(), on the writer thread, mostly waits on PostgreSQL.
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -138,8 +143,18 @@ class BatchWriter:
         self._key_column = self._column_of(form.key[0]) if form.key else None
         self._zone = conn.info.timezone  # naive datetimes are in the session's zone
         self._statements: dict[str, sql.Composed] = {}
-        self._staging = self._staging_identifier() if self.table.key else None
+        # Every batch is copied into the session's staging table first (see the module
+        # docstring): keyed forms upsert from it, append forms insert from it.
+        self._staging = self._staging_identifier()
+        self._keyed = bool(self.table.key)
+        self._inserts: dict[tuple[str, ...], sql.Composed] = {}
         self._staged = False
+        # Append forms isolating refused rows: the same staging table, and this session's
+        # isolating function for each list of copied columns (the sheet's).
+        self._isolating: dict[tuple[str, ...], sql.Identifier] = {}
+        # The last batch isolated had refused rows: the next one (of the same file, likely
+        # alike) goes straight to isolating rather than sending its rows twice.
+        self._refusing = 0
 
     def _column_of(self, field_name: str) -> str:
         """The sheet's header text for a field (for error messages)."""
@@ -194,19 +209,31 @@ class BatchWriter:
         return retry_conflicts(lambda: self._write_once(batch, pause=pause))
 
     def _write_once(self, batch: Prepared, *, pause: Callable[[], None] | None) -> Committed:
-        if self._staging is not None and not self._staged:
+        if not self._staged:
             with self.conn.transaction():
                 self._run("create_staging_table")
             self._staged = True
         try:
+            if self._refusing and tuple(batch.columns) in self._isolating:
+                return self._transaction(batch, pause, isolate=True)
             return self._transaction(batch, pause, isolate=False)
         except _Refused:
+            if not self._keyed:
+                self._isolating_function(batch.columns)
             return self._transaction(batch, pause, isolate=True)
 
     def _transaction(
         self, batch: Prepared, pause: Callable[[], None] | None, *, isolate: bool
     ) -> Committed:
         with self.conn.transaction():
+            if batch.records:
+                # Before the fence: while the rows stream in, this transaction holds nothing
+                # another process waits for (staging is the session's own). A writer frozen in
+                # mid-COPY (SIGSTOP, a stalled client: the server does not time a COPY out
+                # while it waits for its client) thus never keeps the job row locked or the
+                # form's table's unique entries taken, and another process takes the job over
+                # once its lease ends.
+                self._copy(self._staging, [*batch.columns, JOB_COLUMN, ROW_COLUMN], batch.records)
             fenced = self.conn.execute(
                 queries().fence_import_batch,
                 {
@@ -255,8 +282,9 @@ class BatchWriter:
         """Copy (or stage and upsert) the records. The fast path lets a constraint's refusal
         abort the transaction (_Refused: the caller runs it again isolating); isolating, each
         part is tried under a savepoint and a refused part is halved down to its rows."""
-        if self._staging is not None:
-            self._copy(self._staging, [*batch.columns, JOB_COLUMN, ROW_COLUMN], batch.records)
+        if not self._keyed and isolate:
+            self._isolate_on_server(batch, outcome)
+            return
         everything = list(range(len(batch.records)))
         if not isolate:
             try:
@@ -268,8 +296,73 @@ class BatchWriter:
         else:
             for part in self._halves(everything):
                 self._isolate(batch, part, outcome)
-        if self._staging is not None:
+        if self._keyed:
             self._held_keys(batch, outcome)
+
+    def _isolate_on_server(self, batch: Prepared, outcome: _Outcome) -> None:
+        """Append forms: the batch copied once into staging, then inserted from there by the
+        session's isolating function, which returns the rows a constraint refused."""
+        # The records are staged already (before the fence), with their job and row numbers.
+        records = batch.records
+        function = self._isolating[tuple(batch.columns)]
+        statement = sql.SQL(queries().isolate_rows).format(function=function)
+        index = {number: i for i, number in enumerate(batch.numbers)}
+        params = {"rows": batch.numbers, "width": self._width(len(records))}
+        for found in self.conn.execute(statement, params).fetchall():
+            refusal = DatabaseError(
+                f"database error: {found['refused_message']}",
+                sqlstate=found["refused_state"],
+                constraint=found["refused_constraint"] or None,
+                detail=found["refused_detail"] or None,
+            )
+            outcome.refused.append(self._refused_row(batch, index[found["refused_row"]], refusal))
+        self._refusing = len(outcome.refused)
+
+    def _width(self, rows: int) -> int:
+        """The first ranges' rows: for ``v`` refused among ``n``, retrying ~2w rows per
+        refusal against starting ~n/w subtransactions costs least near sqrt(1.5 n / v)
+        (taking a subtransaction's start as ~3 rows' insert). The first batch isolated: v
+        unknown, taken as 1."""
+        expected = max(1, self._refusing)
+        return max(1, min(rows, round(math.sqrt(1.5 * rows / expected))))
+
+    def _isolating_function(self, columns: list[str]) -> None:
+        """Once per session and copied columns: the staging table, its index on the row
+        numbers, and the function inserting from it (sql/queries/batches.sql)."""
+        if tuple(columns) in self._isolating:
+            return
+        q = queries()
+        staging = self._staging_identifier()
+        digest = hashlib.sha1(f"{self._staging_name()}|{','.join(columns)}".encode())
+        function = sql.Identifier(f"importer_isolate_{digest.hexdigest()[:16]}")
+        own = [c for c in (self.table.job_column, self.table.row_column) if c is not None]
+        staged_own = [JOB_COLUMN if c == self.table.job_column else ROW_COLUMN for c in own]
+        body = sql.SQL(q.isolate_body).format(
+            table=self.table.identifier,
+            insert_columns=sql.SQL(", ").join(map(sql.Identifier, [*columns, *own])),
+            select_columns=sql.SQL(", ").join(
+                sql.Identifier("s", c) for c in [*columns, *staged_own]
+            ),
+            staging=staging,
+            staged_row=sql.Identifier(ROW_COLUMN),
+        )
+        with self.conn.transaction():
+            if not self._staged:
+                self.conn.execute(self._statement("create_staging_table"))
+                self._staged = True
+            self.conn.execute(
+                sql.SQL(q.staging_row_index).format(
+                    index=sql.Identifier(f"{self._staging_name()}_rows"),
+                    staging=staging,
+                    staged_row=sql.Identifier(ROW_COLUMN),
+                )
+            )
+            self.conn.execute(
+                sql.SQL(q.isolate_function).format(
+                    function=function, body=sql.Literal(body.as_string(self.conn))
+                )
+            )
+        self._isolating[tuple(columns)] = function
 
     def _isolate(self, batch: Prepared, part: list[int], outcome: _Outcome) -> None:
         try:
@@ -293,16 +386,32 @@ class BatchWriter:
 
     def _put(self, batch: Prepared, part: list[int], outcome: _Outcome) -> None:
         """The records at these positions into the table (append) or from staging (keyed)."""
-        if self._staging is None:
-            whole = len(part) == len(batch.records)
-            records = batch.records if whole else [batch.records[i] for i in part]
-            own = [c for c in (self.table.job_column, self.table.row_column) if c is not None]
-            self._copy(self.table.identifier, [*batch.columns, *own], records)
+        if not self._keyed:
+            # The whole batch (isolating, append forms go to _isolate_on_server instead).
+            assert len(part) == len(batch.records)
+            self.conn.execute(self._insert_from_staging(batch.columns))
             return
         numbers = None if len(part) == len(batch.records) else [batch.numbers[i] for i in part]
         returned = self._run("upsert_form_rows", {"rows": numbers}).fetchall()
         outcome.counts.update(r["outcome"] for r in returned)
         outcome.accepted.update(r["row_number"] for r in returned)
+
+    def _insert_from_staging(self, columns: Sequence[str]) -> sql.Composed:
+        """An append batch from staging into the table: the sheet's columns only (the
+        others keep their DEFAULT), with the job and row where the table has them."""
+        cached = self._inserts.get(tuple(columns))
+        if cached is not None:
+            return cached
+        own = [c for c in (self.table.job_column, self.table.row_column) if c is not None]
+        staged_own = [JOB_COLUMN if c == self.table.job_column else ROW_COLUMN for c in own]
+        statement = sql.SQL(queries().insert_from_staging).format(
+            table=self.table.identifier,
+            insert_columns=sql.SQL(", ").join(map(sql.Identifier, [*columns, *own])),
+            select_columns=sql.SQL(", ").join(map(sql.Identifier, [*columns, *staged_own])),
+            staging=self._staging,
+        )
+        self._inserts[tuple(columns)] = statement
+        return statement
 
     def _copy(
         self, target: sql.Identifier, columns: list[str], records: Sequence[tuple[Any, ...]]
@@ -328,13 +437,9 @@ class BatchWriter:
         return _COPY_TYPES[column]  # staging's own
 
     def _own_values(self) -> tuple[bool, bool]:
-        """Whether records carry the job, and the row number: for the table's own columns,
-        or for staging, which always has both."""
-        staged = self._staging is not None
-        return (
-            staged or self.table.job_column is not None,
-            staged or self.table.row_column is not None,
-        )
+        """Whether records carry the job, and the row number: always, for staging has both
+        (the table may have neither)."""
+        return True, True
 
     def _refused_row(self, batch: Prepared, index: int, exc: DatabaseError) -> RejectedRow:
         number = batch.numbers[index]
@@ -431,10 +536,13 @@ class BatchWriter:
     # --- statements of this table -------------------------------------------------------
 
     def _staging_identifier(self) -> sql.Identifier:
+        return sql.Identifier(self._staging_name())
+
+    def _staging_name(self) -> str:
         """One staging table per table shape and session (a later version has its own)."""
         shape = ",".join(f"{c.name}:{c.pg_type}" for c in self.table.columns)
         digest = hashlib.sha1(f"{self.table.schema}.{self.table.name}|{shape}".encode())
-        return sql.Identifier(f"importer_staging_{digest.hexdigest()[:16]}")
+        return f"importer_staging_{digest.hexdigest()[:16]}"
 
     def _run(self, name: str, params: dict[str, Any] | None = None) -> Any:
         return self.conn.execute(self._statement(name), params)
@@ -455,8 +563,7 @@ class BatchWriter:
         values = [c.name for c in t.columns]
         own = [n for n in (t.job_column, t.row_column) if n is not None]
         parts: dict[str, sql.Composable] = {"table": t.identifier}
-        if self._staging is not None:
-            parts["staging"] = self._staging
+        parts["staging"] = self._staging
         if name == "create_staging_table":
             parts["columns"] = sql.SQL(", ").join(
                 sql.SQL(q.staging_column).format(column=ident(n), type=sql.SQL(self._pg_type(n)))

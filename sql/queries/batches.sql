@@ -56,10 +56,14 @@ SELECT status, lease_owner, cancel_requested, success_rows + failed_rows AS curs
 -- The batch's valid rows in COPY's binary format, typed as the table's columns.
 COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)
 
+-- name: insert_from_staging
+-- Append forms, after the fence: the staged batch into the form's table.
+INSERT INTO {table} ({insert_columns}) SELECT {select_columns} FROM {staging}
+
 -- name: create_staging_table
--- Keyed forms: the batch is copied here first, then upserted in one statement. Per session,
--- emptied by every commit and rollback; no constraints, so that the table's own refuse rows
--- in the upsert, where they are the table's.
+-- Every batch is copied here first, before the fence, then inserted (append forms) or
+-- upserted (keyed) from here in one statement. Per session, emptied by every commit and
+-- rollback; no constraints, so that the table's own refuse rows where they are the table's.
 CREATE TEMP TABLE IF NOT EXISTS {staging} ({columns}) ON COMMIT DELETE ROWS
 
 -- name: upsert_form_rows
@@ -123,3 +127,65 @@ WHERE t.{column} IS DISTINCT FROM EXCLUDED.{column}
 
 -- name: staging_column
 {column} {type}
+
+-- name: staging_row_index
+-- Rows a table's constraints refuse, isolated on the server. The batch is copied once into
+-- the session's staging table (create_staging_table, with an index on its row numbers), and
+-- one call of the session's isolating function (pg_temp, per table and column list) inserts
+-- it from there: a range that a constraint refuses is halved, each half under a
+-- subtransaction (an EXCEPTION block), until each refused row stands alone; those come back
+-- with the server's own facts. One round trip per batch, the rows sent once, no halving in the client.
+CREATE INDEX IF NOT EXISTS {index} ON {staging} ({staged_row})
+
+-- name: isolate_function
+-- staged: the batch's row numbers, ascending; width: the rows of a first range (the caller
+-- picks it from how many rows the last batch had refused: a row tried again costs about as
+-- much as a subtransaction's start, so few wide ranges when refusals are rare). Ranges are
+-- pairs of positions in staged, on a stack, the earliest on top: rows are tried in the
+-- file's order, so that of two rows one unique constraint cannot both hold, the earlier is
+-- stored, as a plain COPY would.
+CREATE OR REPLACE FUNCTION pg_temp.{function}(staged integer[], width integer)
+RETURNS TABLE (refused_row integer, refused_state text, refused_constraint text,
+               refused_message text, refused_detail text)
+LANGUAGE plpgsql AS {body}
+
+-- name: isolate_body
+#variable_conflict use_variable
+DECLARE
+    todo integer[] := ARRAY[]::integer[];
+    low integer := 1 + (cardinality(staged) - 1) / width * width;
+    high integer;
+    middle integer;
+BEGIN
+    WHILE low >= 1 LOOP
+        todo := todo || ARRAY[low, least(low + width - 1, cardinality(staged))];
+        low := low - width;
+    END LOOP;
+    WHILE cardinality(todo) > 0 LOOP
+        low := todo[cardinality(todo) - 1];
+        high := todo[cardinality(todo)];
+        todo := todo[1:cardinality(todo) - 2];
+        BEGIN
+            INSERT INTO {table} ({insert_columns})
+            SELECT {select_columns} FROM {staging} AS s
+             WHERE s.{staged_row} BETWEEN staged[low] AND staged[high];
+        EXCEPTION WHEN integrity_constraint_violation THEN
+            IF low = high THEN
+                GET STACKED DIAGNOSTICS
+                    refused_state = RETURNED_SQLSTATE,
+                    refused_constraint = CONSTRAINT_NAME,
+                    refused_message = MESSAGE_TEXT,
+                    refused_detail = PG_EXCEPTION_DETAIL;
+                refused_row := staged[low];
+                RETURN NEXT;
+            ELSE
+                middle := (low + high) / 2;
+                todo := todo || ARRAY[middle + 1, high, low, middle];
+            END IF;
+        END;
+    END LOOP;
+END
+
+-- name: isolate_rows
+SELECT refused_row, refused_state, refused_constraint, refused_message, refused_detail
+  FROM pg_temp.{function}(%(rows)s::integer[], %(width)s)

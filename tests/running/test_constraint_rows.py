@@ -1,7 +1,7 @@
 """Rows a table's own constraints refuse (a foreign key, a CHECK, a NOT NULL, a UNIQUE) are
-rejected rows naming the constraint, not a failed job: the batch is split under savepoints
-until each refused row stands alone, the others are stored once, and the cursor moves past
-all of them."""
+rejected rows naming the constraint, not a failed job: the batch is isolated (on the server,
+halving the ranges a constraint refuses) until each refused row stands alone, the others are
+stored once, and the cursor moves past all of them."""
 
 from __future__ import annotations
 
@@ -185,6 +185,35 @@ def test_a_submit_reports_the_refused_rows_and_stores_the_rest(
     assert (data["success_rows"], data["failed_rows"]) == (25 - len(refused), len(refused))
     job_id = int(data["id"])
     assert_refused_exactly(conn, job_id, rows, refused)
+
+
+def test_isolated_rows_keep_the_file_order_and_the_table_defaults(
+    database_url: str, conn: Connection, tmp_path: Path
+) -> None:
+    """In one batch, of two rows one unique constraint cannot both hold, the earlier is
+    stored; a column the sheet lacks keeps its DEFAULT in isolated batches as in clean ones;
+    later batches of a refusing file (isolated from the start) store the same."""
+    shop(conn)
+    conn.execute("ALTER TABLE shop_orders ADD COLUMN note text NOT NULL DEFAULT 'from excel'")
+    rows, refused = rows_and_refusals(60)
+    rows[19][3] = "C19"  # row 21 repeats row 20's code, both in the same batch
+    refused[21] = "shop_orders_code_unique"
+    write_book(tmp_path / "shop.xlsx", rows, HEADER)
+    settings = ImportSettings(rows_per_transaction=12, lease_seconds=30, max_attempts=3)
+    job = submit_workbook(
+        conn, tmp_path / "shop.xlsx", form_name="shop", settings=settings, claim_owner=OWNER
+    ).job
+
+    outcome = run_job(database_url, job, OWNER, settings)
+
+    assert (outcome.result, outcome.error) == ("finished", None)
+    assert errors_of(conn, job.id)[21] == (
+        "Code",
+        'violates unique constraint "shop_orders_code_unique": Key (code)=(C19) already exists.',
+    )
+    assert_refused_exactly(conn, job.id, rows, refused)
+    notes = conn.execute("SELECT DISTINCT note FROM shop_orders").fetchall()
+    assert [r["note"] for r in notes] == ["from excel"]
 
 
 @pytest.mark.slow
