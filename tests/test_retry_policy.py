@@ -91,7 +91,7 @@ def test_a_task_level_failure_is_retried_on_the_schedule_until_attempts_run_out(
     assert timer is not None
     assert timedelta(seconds=590) < timer["wait"] <= timedelta(seconds=600)  # type: ignore[operator]
 
-    conn.execute("DROP TRIGGER refuse ON form_data")  # the disk has room again
+    conn.execute("DROP TRIGGER refuse ON forms.orders")  # the disk has room again
     third = _next_attempt(database_url, conn, job)
     assert (third.result, third.status) == ("finished", "partially_succeeded")
     assert third.job is not None and third.job.attempts == 3

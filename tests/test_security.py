@@ -24,8 +24,11 @@ from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from importer.database import Connection, connect
+from importer.repositories.form_tables import table_for
+from importer.repositories.forms import get_form
 from tests.chaos.procs import Measured, run_measured
 from tests.hostile.ooxml import Package, Sheet, rows_xml, sheet_xml
+from tests.support.jobs import form_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = "Sup3r-Secret_pw!42"
@@ -35,6 +38,7 @@ HEADER_LABEL = "Label'); DROP TABLE form_data;--"
 HEADER_QTY = 'Qty "%(x)s" {0} $(id)'
 HOSTILE_VALUES = [
     "'; DROP TABLE form_data; --",
+    "'); DROP TABLE forms.sec_form; --",
     "\\.",
     "\\N",
     "tab\there\nnewline \\ backslash",
@@ -115,19 +119,22 @@ def test_hostile_names_headers_and_values_are_stored_verbatim(
     assert job["form"] == form
     assert job["sheet"] == HOSTILE_SHEET
     assert job["header"] == [HEADER_LABEL, HEADER_QTY]
-    rows = conn.execute(
-        "SELECT row_number, form, data FROM form_data ORDER BY row_number"
-    ).fetchall()
-    assert [r["data"]["label"] for r in rows] == HOSTILE_VALUES
-    assert [r["data"]["qty"] for r in rows] == list(range(len(HOSTILE_VALUES)))
-    assert {r["form"] for r in rows} == {form}
+    rows = form_rows(conn, form)  # the form's own table, under its hostile name
+    assert [r["label"] for r in rows] == HOSTILE_VALUES
+    assert [r["qty"] for r in rows] == list(range(len(HOSTILE_VALUES)))
+    assert {r["import_job_id"] for r in rows} == {job["id"]}
     assert not (tmp_path / "pwned").exists()
-    # The tables the values tried to drop are all still there.
-    tables = conn.execute(
-        "SELECT count(*) AS n FROM pg_tables"
-        " WHERE tablename IN ('forms', 'form_data', 'import_jobs')"
-    ).fetchone()
-    assert tables == {"n": 3}
+    # The tables the names and values tried to drop are all still there: the form's table
+    # (forms.<its name>) and the tool's own.
+    table = table_for(get_form(conn, form)[0])
+    assert table.shown == f"forms.{form}"
+    names = [table.identifier.as_string(conn), "forms", "import_jobs", "import_rejected_rows"]
+    names.append("import_row_errors")
+    survived = {
+        name: conn.execute("SELECT to_regclass(%s) IS NOT NULL AS t", (name,)).fetchone()
+        for name in names
+    }
+    assert survived == {name: {"t": True} for name in names}
 
 
 # --- passwords ------------------------------------------------------------------------------
@@ -151,7 +158,7 @@ def password_urls(database_url: str, conn: Connection) -> Iterator[list[str]]:
         urls.insert(0, f"postgresql://{role}:{SECRET}@{host}:{port}/{info['dbname']}")
     yield urls
     with psycopg.connect(database_url, autocommit=True) as admin:
-        # `forms add` as this role made the form's typed view, which the role owns.
+        # `forms add` as this role made the form's typed table, which the role owns.
         admin.execute(sql.SQL("DROP OWNED BY {}").format(sql.Identifier(role)))
         admin.execute(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(role)))
 

@@ -359,16 +359,17 @@ class Importer(FleetMethods):
 
     # --- forms -----------------------------------------------------------------------------
 
-    def add_form(self, form: Form) -> tuple[int, int]:
-        """Store the form: (version before, 0 if new; version now)."""
+    def add_form(self, form: Form) -> tuple[int, int, tuple[str, ...]]:
+        """Store the form: (version before, 0 if new; version now; notes on its table)."""
         with self.connection() as conn:
             try:
                 _, before = forms_repo.get_form(conn, form.name)
             except NotFoundError:
                 before = 0  # a new form (a stored one that no longer parses is an error)
-            return before, forms_repo.save_form(conn, form)
+            saved = forms_repo.save_form(conn, form)
+            return before, saved.version, saved.notes
 
-    def add_form_file(self, path: Path) -> tuple[Form, int, int]:
+    def add_form_file(self, path: Path) -> tuple[Form, int, int, tuple[str, ...]]:
         """`forms add FILE`: parse the definition and store it (see add_form)."""
         from importer.forms.definition import load_form_file
 

@@ -26,7 +26,7 @@ def add_command(
     file: Path = typer.Argument(..., help="Form definition (TOML).", show_default=False),
 ) -> None:
     """Create a form, or add a new version when the definition changed."""
-    form, before, version = state(ctx).importer().add_form_file(file)
+    form, before, version, notes = state(ctx).importer().add_form_file(file)
     if before == 0:
         what = "created"
     elif version == before:
@@ -36,9 +36,11 @@ def add_command(
     view = form.name if re.fullmatch(r"[a-z_][a-z0-9_]*", form.name) else f'"{form.name}"'
     stdout_console().print(
         f"form {form.name!r} {what}: version {version}, {len(form.fields)} fields;"
-        f" typed view forms.{view}",
+        f" table {form.table or f'forms.{view}'}",
         markup=False,
     )
+    for note in notes:
+        stdout_console().print(f"note: {note}", markup=False)
 
 
 @forms_app.command("list", **help_for("forms list"))

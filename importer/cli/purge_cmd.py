@@ -49,7 +49,7 @@ def purge_command(
     as_json: bool = typer.Option(False, "--json", help="One JSON object."),
 ) -> None:
     """Remove what finished jobs no longer need: stored workbooks, rejected rows, row errors,
-    finished timers. Never form_data, and nothing of a job that can still run."""
+    finished timers. Never a form's rows (its table), and nothing of a job that can still run."""
     cut = parse_duration(older_than, "--older-than")
     report = state(ctx).importer().purge(cut, dry_run=dry_run)
     out = stdout_console()

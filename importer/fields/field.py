@@ -43,6 +43,7 @@ class Field:
     choices: tuple[str, ...] = ()
     formats: tuple[str, ...] = ()  # strptime formats accepted for text dates
     description: str | None = None
+    column: str | None = None  # its column in a user's table, where the name differs
 
     @property
     def spec(self) -> FieldTypeSpec:
@@ -66,7 +67,7 @@ class Field:
             bound = getattr(self, key)
             if bound is not None:
                 out[key] = _bound_to_json(bound)
-        for key in ("min_length", "max_length", "pattern", "message", "description"):
+        for key in ("min_length", "max_length", "pattern", "message", "description", "column"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
         if self.choices:

@@ -30,8 +30,15 @@ _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _FORM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$")
 
 # "message" goes with "pattern": what a sender is told when a cell does not match it.
-_FIELD_KEYS = {"name", "header", "aliases", "type", "required", "description", "message", *RULES}
-_FORM_KEYS = {"name", "key", "fields", "description"}
+_FIELD_KEYS = {
+    "name", "header", "aliases", "type", "required", "description", "message", "column", *RULES
+}  # fmt: skip
+_FORM_KEYS = {"name", "key", "fields", "description", "table", "job_column"}
+# A table of the user's: "schema.table" or "table" (schema public), each part a name as the
+# catalog spells it; columns likewise.
+_PG_NAME = r"[A-Za-z_][A-Za-z0-9_$]{0,62}"
+_TABLE = re.compile(rf"^(?:({_PG_NAME})\.)?({_PG_NAME})$")
+_COLUMN = re.compile(rf"^{_PG_NAME}$")
 
 
 @dataclass(frozen=True)
@@ -40,6 +47,8 @@ class Form:
     fields: tuple[Field, ...]
     key: tuple[str, ...] = ()
     description: str | None = None
+    table: str | None = None  # "schema.table" of the user's own table; None: forms.<name>
+    job_column: str | None = None  # the user's table's column for the job, if it has one
     _by_name: dict[str, Field] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -54,6 +63,10 @@ class Form:
             out["description"] = self.description
         if self.key:
             out["key"] = list(self.key)
+        if self.table:
+            out["table"] = self.table
+        if self.job_column:
+            out["job_column"] = self.job_column
         out["fields"] = [f.to_json() for f in self.fields]
         return out
 
@@ -141,7 +154,48 @@ def parse_form(data: Mapping[str, Any], *, source: str = "form") -> Form:
             raise fail(f"key field {k!r} must be required (required = true)")
     if len(set(raw_key)) != len(raw_key):
         raise fail("'key' names a field twice")
-    return Form(name=name, fields=tuple(fields), key=tuple(raw_key), description=description)
+    table, job_column = _parse_table(data, fields, fail)
+    return Form(
+        name=name,
+        fields=tuple(fields),
+        key=tuple(raw_key),
+        description=description,
+        table=table,
+        job_column=job_column,
+    )
+
+
+def _parse_table(
+    data: Mapping[str, Any], fields: list[Field], fail: Any
+) -> tuple[str | None, str | None]:
+    """``table``, ``job_column`` and the fields' ``column``: a user's table, named as the
+    catalog spells it; each column taken by one field (or the job) only."""
+    table = data.get("table")
+    job_column = data.get("job_column")
+    if table is None:
+        if job_column is not None:
+            raise fail("'job_column' goes with 'table' (a table of your own)")
+        mapped = next((f for f in fields if f.column is not None), None)
+        if mapped is not None:
+            raise fail(f"field {mapped.name!r}: 'column' goes with 'table' (a table of your own)")
+        return None, None
+    if not isinstance(table, str) or not _TABLE.match(table):
+        raise fail("'table' must name a table as schema.table (e.g. table = \"public.orders\")")
+    if "." not in table:
+        table = f"public.{table}"
+    if job_column is not None and (
+        not isinstance(job_column, str) or not _COLUMN.match(job_column)
+    ):
+        raise fail("'job_column' must be a column name (e.g. job_column = \"import_job_id\")")
+    taken: dict[str, str] = {}
+    for f in fields:
+        column = f.column or f.name
+        if column in taken:
+            raise fail(f"field {f.name!r}: column {column!r} is already field {taken[column]!r}'s")
+        taken[column] = f.name
+    if job_column in taken:
+        raise fail(f"'job_column' {job_column!r} is already field {taken[job_column]!r}'s column")
+    return table, job_column
 
 
 def _optional_str(value: object, key: str, fail: Any) -> str | None:
@@ -185,6 +239,9 @@ def _parse_field(raw: object, index: int, source: str) -> Field:
     required = raw.get("required", False)
     if not isinstance(required, bool):
         raise fail("'required' must be true or false")
+    column = raw.get("column")
+    if column is not None and (not isinstance(column, str) or not _COLUMN.match(column)):
+        raise fail("'column' must be a column name (e.g. column = \"order_no\")")
 
     min_length = _length(raw.get("min_length"), "min_length", fail)
     max_length = _length(raw.get("max_length"), "max_length", fail)
@@ -261,6 +318,7 @@ def _parse_field(raw: object, index: int, source: str) -> Field:
         choices=tuple(c.strip() for c in choices) if "choices" in spec.rules and choices else (),
         formats=tuple(formats),
         description=_optional_str(raw.get("description"), "description", fail),
+        column=column,
     )
 
 
@@ -316,6 +374,9 @@ def form_to_toml(form: Form, *, comments: Mapping[str, str] | None = None) -> st
         lines.append(f"description = {_toml_value(data['description'])}")
     if "key" in data:
         lines.append(f"key = {_toml_value(data['key'])}")
+    for top in ("table", "job_column"):
+        if top in data:
+            lines.append(f"{top} = {_toml_value(data[top])}")
     for entry in data["fields"]:
         lines.append("")
         note = (comments or {}).get(entry["name"])

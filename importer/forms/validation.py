@@ -2,7 +2,9 @@
 
 Validator(form, header) matches the sheet's columns to the form's fields (refusing a
 sheet that lacks required columns before any job exists); validate(rows) returns the
-valid rows as JSON-ready dicts and the rejected ones with every error of each row.
+valid rows as JSON-ready dicts and the rejected ones with every error of each row. The
+batch writer takes the valid rows' columns as the values of its table's column types
+(``typed_column``).
 
 Speed: a batch is transposed into columns and each column is coerced in a few C-level
 passes (column_coerce.py); only rows with a failed cell are walked again, field by field,
@@ -13,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date, datetime, tzinfo
+from decimal import Decimal
 from operator import itemgetter
 from typing import Any, NamedTuple, overload
 
@@ -74,9 +78,11 @@ class ValidRows(Sequence[ValidRow]):
         columns: Sequence[Sequence[Any]],
         build: Builder | None = None,
         template: RowTemplate | None = None,
+        names: Sequence[str] = (),
     ) -> None:
         self.numbers = numbers
         self.columns = columns
+        self.names = tuple(names)  # the field of each column (the form's others are absent)
         self._build = build
         self._template = template
         self._rows: list[ValidRow] | None = None
@@ -238,8 +244,84 @@ class Validator:
             for column in (numbers, *stored):
                 for index in bad:
                     del column[index]
-        result.valid = ValidRows(numbers, stored, self._build, self._template)
+        result.valid = ValidRows(
+            numbers, stored, self._build, self._template, [c.name for c in self.columns]
+        )
         return result
+
+
+# --- the values of the table's column types ---------------------------------------------------
+
+
+def _decimal(value: object) -> object:
+    # A float's shortest repr is the number validation settled on (15 digits at most).
+    if type(value) is float:
+        return Decimal(float.__repr__(value))
+    return value  # an int (numeric takes it as it is) or None
+
+
+def _float(value: object) -> object:
+    return None if value is None else float(value)  # type: ignore[arg-type]
+
+
+def _whole(value: object) -> object:
+    # A decimal field's whole number into an integer column (a fraction stays a float: the
+    # column's type refuses it).
+    return int(value) if type(value) is float and value.is_integer() else value
+
+
+def _day(value: object) -> object:
+    return date.fromisoformat(value) if type(value) is str else value
+
+
+def _text(value: object) -> object:
+    # A column widened to text takes the values of the older types as their JSON text.
+    if value is None or type(value) is str:
+        return value
+    if type(value) is bool:
+        return "true" if value else "false"
+    return repr(value) if type(value) is float else str(value)
+
+
+_INTEGERS = frozenset({"bigint", "int8", "integer", "int4", "smallint", "int2"})
+_FLOATS = frozenset({"float8", "float4", "double precision", "real"})
+_TEXTS = frozenset({"text", "varchar", "bpchar", "character varying", "character"})
+
+
+def typed_column(values: Sequence[Any], pg_type: str, zone: tzinfo) -> Sequence[Any]:
+    """A validated column as the values its table column's type takes in binary COPY:
+    Decimal (or int) for numeric, float for float8, date, datetime with a zone for
+    timestamptz (a naive one is in ``zone``, the session's, as a cast of its text would take
+    it) and without one for timestamp, int, bool and str. Validation's values are ints,
+    floats, bools, strs and ISO texts of dates and moments."""
+    kinds = set(map(type, values))
+    if pg_type == "numeric":
+        if kinds == {float}:
+            return list(map(Decimal, map(float.__repr__, values)))
+        return list(map(_decimal, values))
+    if pg_type in _INTEGERS:
+        return values if float not in kinds else list(map(_whole, values))
+    if pg_type in _FLOATS:
+        return values if kinds <= {float, type(None)} else list(map(_float, values))
+    if pg_type == "date":
+        return list(map(_day, values))
+    if pg_type in ("timestamptz", "timestamp"):
+        aware = pg_type == "timestamptz"
+
+        def moment(value: object) -> object:
+            if type(value) is str:
+                value = datetime.fromisoformat(value)
+            if isinstance(value, datetime):
+                if aware and value.tzinfo is None:
+                    return value.replace(tzinfo=zone)
+                if not aware and value.tzinfo is not None:
+                    return value.astimezone(zone).replace(tzinfo=None)
+            return value
+
+        return list(map(moment, values))
+    if pg_type in _TEXTS:
+        return values if kinds <= {str, type(None)} else list(map(_text, values))
+    return values  # boolean, and whatever else a user's column is: validation's values
 
 
 def _rows_as_texts(rows: list[Sequence[object]]) -> list[list[str | None]]:

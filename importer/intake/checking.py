@@ -8,7 +8,6 @@ import would insert, update or leave unchanged, by reading the stored rows with 
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -19,11 +18,11 @@ from typing import Any
 from importer.database import Connection
 from importer.excel.values import display_text
 from importer.forms.definition import Form
-from importer.forms.validation import RejectedRow, RowError, Validator
+from importer.forms.validation import RejectedRow, RowError, Validator, ValidRows, typed_column
+from importer.repositories.form_tables import live_table
 from importer.repositories.records import stored_records
 
 TOP_REASONS = 3
-_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'")
 
 
@@ -131,47 +130,62 @@ def check_workbook(
 
 class _KeyTally:
     """A keyed form: later rows repeating a key of the file are rejected (as the import does);
-    the others are compared with what is stored under their key."""
+    the others are compared with what is stored under their key in the form's table, as the
+    values of its columns' types (what the import would write)."""
 
     def __init__(self, conn: Connection, form: Form, validator: Validator) -> None:
         self.conn = conn
         self.form = form
-        self.first: dict[str, int] = {}  # record key -> the row that has it
-        self.data: dict[str, str] = {}  # record key -> the row's data as JSON
+        self.table = live_table(conn, form)
+        self.zone = conn.info.timezone
+        self.first: dict[tuple[Any, ...], int] = {}  # key -> the row that has it
+        self.data: dict[tuple[Any, ...], tuple[Any, ...]] = {}  # key -> the row's values
         position = {c.name: c.index for c in validator.columns}
         self.key_column = next(
             (validator.header[position[n]] for n in form.key if n in position), form.key[0]
         )
         self.key_index = position.get(form.key[0])
 
-    def add(self, batch: Any, valid: Any) -> list[RejectedRow]:
+    def _typed_rows(self, valid: ValidRows) -> list[tuple[int, tuple[Any, ...]]]:
+        """(row number, the values of every table column) of the valid rows."""
+        given = dict(zip(valid.names, valid.columns, strict=True))
+        absent = [None] * len(valid.numbers)
+        columns = [
+            typed_column(given[c.field], c.pg_type, self.zone) if c.field in given else absent
+            for c in self.table.columns
+        ]
+        return list(zip(valid.numbers, zip(*columns, strict=True), strict=True))
+
+    def add(self, batch: Any, valid: ValidRows) -> list[RejectedRow]:
         by_number = {getattr(r, "number", None): r for r in batch}
         duplicates = []
-        for row in valid:
-            key = _encode([row.data.get(name) for name in self.form.key])
+        names = [c.name for c in self.table.columns]
+        at = [names.index(k) for k in self.table.key]
+        for number, values in self._typed_rows(valid):
+            key = tuple(values[i] for i in at)
             earlier = self.first.get(key)
             if earlier is None:
-                self.first[key] = row.number
-                self.data[key] = _encode(row.data)
+                self.first[key] = number
+                self.data[key] = values
                 continue
-            source = by_number.get(row.number)
-            values = [display_text(v) for v in getattr(source, "values", ())]
-            raw = values[self.key_index] if self.key_index is not None else None
-            names = ", ".join(self.form.key)
-            message = f"duplicate {names}: the same key is already in row {earlier} of this file"
+            source = by_number.get(number)
+            texts = [display_text(v) for v in getattr(source, "values", ())]
+            raw = texts[self.key_index] if self.key_index is not None else None
+            shown = ", ".join(self.form.key)
+            message = f"duplicate {shown}: the same key is already in row {earlier} of this file"
             cells = list(getattr(source, "values", ()))
             duplicates.append(
-                RejectedRow(row.number, values, [RowError(self.key_column, raw, message)], cells)
+                RejectedRow(number, texts, [RowError(self.key_column, raw, message)], cells)
             )
         return duplicates
 
     def counts(self) -> tuple[int, int, int]:
-        stored = stored_records(self.conn, self.form.name, list(self.data))
+        stored = stored_records(self.conn, self.table, list(self.data))
         inserted = updated = unchanged = 0
-        for key, data in self.data.items():
+        for key, values in self.data.items():
             if key not in stored:
                 inserted += 1
-            elif stored[key] == json.loads(data):
+            elif stored[key] == values:
                 unchanged += 1
             else:
                 updated += 1

@@ -12,7 +12,7 @@ from psycopg.types.json import Jsonb
 from importer.database import Connection, queries
 from importer.errors import FormError, Missing, NotFoundError
 from importer.forms.definition import Form
-from importer.repositories.form_views import refresh_view
+from importer.repositories.form_tables import prepare_table
 
 
 @dataclass(frozen=True)
@@ -35,13 +35,34 @@ class FormSummary:
         }
 
 
-def save_form(conn: Connection, form: Form) -> int:
-    """Create the form or add a version; an unchanged definition keeps its version. The
-    form's typed view (forms.<name>) is created or replaced in the same transaction."""
+@dataclass(frozen=True)
+class SavedForm:
+    version: int  # the form's version now (unchanged definition: the one it had)
+    notes: tuple[str, ...] = ()  # what the user should know of its table, one line each
+
+
+def save_form(conn: Connection, form: Form) -> SavedForm:
+    """Create the form or add a version; an unchanged definition keeps its version. In the
+    same transaction its table is made ready (form_tables.prepare_table): forms.<name>
+    created or brought to this version, or the user's own table checked. A FormError there
+    stores nothing."""
     with conn.transaction():
+        previous = _stored_current(conn, form.name)
         version = _save_definition(conn, form)
-        refresh_view(conn, form.name)
-    return version
+        notes = prepare_table(conn, form, previous, version)
+    return SavedForm(version, tuple(notes))
+
+
+def _stored_current(conn: Connection, name: str) -> Form | None:
+    """The form's current stored version, locked until the transaction ends (None: a new
+    form, or one this code no longer reads: its types are then taken from its table)."""
+    row = conn.execute(queries().form_lock, {"name": name}).fetchone()
+    if row is None:
+        return None
+    try:
+        return Form.from_json(row["definition"])
+    except FormError:
+        return None
 
 
 def _save_definition(conn: Connection, form: Form) -> int:

@@ -2,9 +2,10 @@
 
 For jobs finished longer ago than the cut: their rejected rows and row errors, and each
 stored workbook that no job which can still run, or finished within the cut, shares. Also
-finished timers older than the cut. Never form_data, never a job's row or counters, never
-anything of a job that can still run. A purged job is marked (``purged_at``): it can no
-longer be retried or have its rejected rows exported.
+finished timers older than the cut. Never a form's rows (its table, forms.<name> or the
+user's own), never a job's row or counters, never anything of a job that can still run. A
+purged job is marked (``purged_at``): it can no longer be retried or have its rejected rows
+exported.
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """Run one leased import job: read the stored workbook, validate, write batches.
 
 The transaction contract (see README, "The one promise"): every batch is ONE transaction that
-holds its form_data rows, its rejected rows and their errors, the cursor advance, the heartbeat
-and the lease extension, fenced by ``id = job AND lease_owner = me AND status = 'running'``.
-The fence is the batch's first statement, so a writer that lost its lease writes nothing and
-stops. A resumed run skips the committed cursor (``success_rows + failed_rows`` rows).
+holds its rows (in the form's table), its rejected rows and their errors, the cursor advance,
+the heartbeat and the lease extension, fenced by ``id = job AND lease_owner = me AND status =
+'running'``. The fence comes before any row reaches the form's table, so a writer that lost
+its lease writes nothing there and stops (repositories/batches.py). A resumed run skips the
+committed cursor (``success_rows + failed_rows`` rows).
 
 Nothing here prints: progress goes to the ``on_progress`` callback.
 """

@@ -1,10 +1,9 @@
 """A test hook for the crash tests: stop this process at an exact point of a run.
 
 IMPORTER_TEST_PAUSE_AT names the point: "claimed"; "batch:N", batch N's last moment before
-it commits, on the path production takes (a pause never switches statements): for a form
-with a key, inside its open transaction, after the upsert and the cursor advance; for an
-append form on the run's autocommit connection, just before the one statement that is the
-batch's whole transaction, so nothing of the batch has been sent; "committed:N" (after it);
+it commits, on the path production takes (a pause never switches statements): inside the
+batch's explicit transaction, for every form, after the fence and cursor advance, the rows
+(COPY, and for a form with a key the upsert) and the rejected rows; "committed:N" (after it);
 "finish" (inside the final transaction). The process stops itself (SIGSTOP) there, so a test
 can kill -9 it at that point or let its lease expire. Unset (always, outside tests) it costs
 one string comparison per point.

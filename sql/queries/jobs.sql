@@ -1,6 +1,5 @@
--- Import jobs. Owned by importer/repositories/jobs.py (batch writes:
--- importer/repositories/batches.py; stored rows by key: importer/repositories/records.py;
--- rejected rows: importer/repositories/rejected_rows.py).
+-- Import jobs. Owned by importer/repositories/jobs.py (the batch transaction and stored rows
+-- by key: sql/queries/batches.sql; rejected rows: importer/repositories/rejected_rows.py).
 -- Every statement that changes a running job is fenced: id + lease owner + status 'running'.
 
 -- name: lock_import_file
@@ -178,101 +177,10 @@ UPDATE import_jobs
  WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
 RETURNING *
 
--- name: write_import_batch
--- ONE statement per batch: the fence (job, lease owner, status, cursor, no cancel pending),
--- the cursor advance, heartbeat and lease extension, the rows, the rejected rows and their
--- errors. Every insert joins the fence, so without it nothing is written. No row back:
--- nothing was written (the caller finds out why). header_row and last_row tell a resume
--- which rows it need not read again. The keyed counts (see migration 0003) move here too.
-WITH fence AS (
-    UPDATE import_jobs
-       SET success_rows = success_rows + %(good)s,
-           failed_rows = failed_rows + %(bad)s,
-           inserted_rows = inserted_rows + %(inserted)s,
-           updated_rows = updated_rows + %(updated)s,
-           unchanged_rows = unchanged_rows + %(unchanged)s,
-           header_row = %(header_row)s,
-           last_row = %(last_row)s,
-           heartbeat_at = now(),
-           lease_expires_at = now() + make_interval(secs => %(lease_seconds)s)
-     WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
-       AND NOT cancel_requested
-       AND success_rows + failed_rows = %(cursor)s
-    RETURNING id, success_rows, failed_rows, inserted_rows, updated_rows, unchanged_rows
-), data AS (
-    INSERT INTO form_data (import_job_id, row_number, form, data)
-    SELECT fence.id, (r.value ->> 0)::integer, %(form)s, r.value -> 1
-      FROM fence, jsonb_array_elements(%(rows)s::jsonb) AS r
-), rejected AS (
-    INSERT INTO import_rejected_rows (import_job_id, row_number, row_values, row_cells)
-    SELECT fence.id, (r.value ->> 0)::integer, r.value -> 1, r.value -> 2
-      FROM fence, jsonb_array_elements(%(rejected)s::jsonb) AS r
-), errors AS (
-    INSERT INTO import_row_errors (import_job_id, row_number, column_name, raw_value, message)
-    SELECT fence.id, (e.value ->> 0)::integer, e.value ->> 1, e.value ->> 2, e.value ->> 3
-      FROM fence, jsonb_array_elements(%(errors)s::jsonb) WITH ORDINALITY AS e
-     ORDER BY e.ordinality
-)
-SELECT success_rows, failed_rows, inserted_rows, updated_rows, unchanged_rows FROM fence
-
--- name: fence_import_batch
--- Forms with a key: lock and check the job row before the upsert.
-UPDATE import_jobs
-   SET heartbeat_at = now(),
-       lease_expires_at = now() + make_interval(secs => %(lease_seconds)s)
- WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
-RETURNING success_rows, failed_rows, cancel_requested
-
--- name: lock_import_job
--- Why a batch wrote nothing: the job as it is now (row locked until the transaction ends).
-SELECT status, lease_owner, cancel_requested, success_rows + failed_rows AS cursor
-  FROM import_jobs WHERE id = %(id)s FOR UPDATE
-
 -- name: set_import_total_rows
 UPDATE import_jobs SET total_rows = %(total_rows)s
  WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
 RETURNING id
-
--- name: upsert_form_data
--- Forms with a key; rows as [[row_number, record_key, data], ...]. A conflict with a row of
--- THIS job means the key repeats inside the file: the row is left alone and not returned
--- (the caller records a row error for it). Rows go in record-key order, so two batches that
--- share keys lock them in the same order and never deadlock, whatever the files' orders.
--- Each returned row says what it did: inserted,
--- updated, or unchanged (the stored data equalled the new data, compared as JSONB; the row
--- still moves to this job, which is how a later repeat of its key in the file is found, but
--- keeps its updated_at). ``stored`` is read from the statement's snapshot, before the upsert.
-WITH incoming AS (
-    SELECT (r.value ->> 0)::integer AS row_number, r.value ->> 1 AS record_key,
-           r.value -> 2 AS data
-      FROM jsonb_array_elements(%(rows)s::jsonb) AS r
-), stored AS (
-    SELECT f.record_key, f.data FROM form_data f
-     WHERE f.form = %(form)s AND f.record_key IN (SELECT record_key FROM incoming)
-), upserted AS (
-    INSERT INTO form_data (import_job_id, row_number, form, record_key, data)
-    SELECT %(job_id)s, row_number, %(form)s, record_key, data FROM incoming
-     ORDER BY record_key COLLATE "C"
-    ON CONFLICT (form, record_key) WHERE record_key IS NOT NULL
-    DO UPDATE SET import_job_id = EXCLUDED.import_job_id,
-                  row_number = EXCLUDED.row_number,
-                  data = EXCLUDED.data,
-                  updated_at = CASE WHEN form_data.data = EXCLUDED.data THEN form_data.updated_at
-                                    ELSE now() END
-            WHERE form_data.import_job_id <> EXCLUDED.import_job_id
-    RETURNING row_number, xmax = 0 AS inserted  -- xmax 0: a new row version, not an update
-)
-SELECT u.row_number,
-       CASE WHEN u.inserted THEN 'inserted'
-            WHEN s.data = i.data THEN 'unchanged'
-            ELSE 'updated' END AS outcome
-  FROM upserted u
-  JOIN incoming i ON i.row_number = u.row_number
-  LEFT JOIN stored s ON s.record_key = i.record_key
-
--- name: rows_holding_keys
-SELECT record_key, row_number FROM form_data
- WHERE form = %(form)s AND import_job_id = %(job_id)s AND record_key = ANY(%(record_keys)s::text[])
 
 -- name: get_import_job
 SELECT * FROM import_jobs WHERE id = %(id)s
@@ -367,12 +275,6 @@ SELECT r.row_number,
 SELECT coalesce(max(jsonb_array_length(row_values)), 0) AS width
   FROM import_rejected_rows
  WHERE import_job_id = %(job_id)s;
-
--- name: stored_records
--- Keyed forms: the stored data under these record keys (`importer check`).
-SELECT record_key, data
-  FROM form_data
- WHERE form = %(form)s AND record_key = ANY(%(record_keys)s::text[]);
 
 -- name: rejected_row_errors
 -- The errors of the job's first rejected rows (row order), for `importer errors` on a terminal.

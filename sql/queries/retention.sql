@@ -1,6 +1,7 @@
 -- Retention: what `importer purge` and the daily retention timer remove. Owned by
--- importer/repositories/retention.py. Jobs, form_data and the jobs' counters are never
--- touched; a finished job is one in a terminal status, aged by when it finished.
+-- importer/repositories/retention.py. Jobs, the forms' rows (each form's table) and the
+-- jobs' counters are never touched; a finished job is one in a terminal status, aged by
+-- when it finished.
 
 -- name: purge_candidate_jobs
 -- Finished jobs older than the cut not purged yet. FOR UPDATE (not in a dry run): a retry

@@ -1,7 +1,8 @@
 """What the database itself saw: triggers that log every committed write, and the checks.
 
-Installed only in a campaign's own database, after the schema exists. Triggers are
-transactional, so the log holds exactly what was committed, with the transaction id and the
+Installed only in a campaign's own database, after the schema and the forms' tables exist
+(every table in the schema `forms` is watched: a row stored is a row inserted there). Triggers
+are transactional, so the log holds exactly what was committed, with the transaction id and the
 server process that wrote it. The checks then prove the one promise from the inside:
 
 - every transaction that stored rows or rejected rows for a job advanced that job's cursor
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import psycopg
+from psycopg import sql
 from psycopg.rows import dict_row
 
 from importer.identity import parse_owner
@@ -43,15 +45,23 @@ CREATE TABLE chaos_timers (
     old_owner text, new_owner text
 );
 
+-- A form's table as "forms.<name>" (a form may be called like one of the tool's tables).
+CREATE FUNCTION chaos_table_name(schema_name name, table_name name) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT CASE WHEN schema_name = 'forms' THEN 'forms.' || table_name ELSE table_name END
+$$;
+
 CREATE FUNCTION chaos_log_writes() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF TG_OP = 'DELETE' THEN
         INSERT INTO chaos_writes (txid, backend, tbl, op, job, n)
-        SELECT txid_current(), pg_backend_pid(), TG_TABLE_NAME, TG_OP, import_job_id, count(*)
+        SELECT txid_current(), pg_backend_pid(), chaos_table_name(TG_TABLE_SCHEMA, TG_TABLE_NAME),
+               TG_OP, import_job_id, count(*)
           FROM old_rows GROUP BY import_job_id;
     ELSE
         INSERT INTO chaos_writes (txid, backend, tbl, op, job, n)
-        SELECT txid_current(), pg_backend_pid(), TG_TABLE_NAME, TG_OP, import_job_id, count(*)
+        SELECT txid_current(), pg_backend_pid(), chaos_table_name(TG_TABLE_SCHEMA, TG_TABLE_NAME),
+               TG_OP, import_job_id, count(*)
           FROM new_rows GROUP BY import_job_id;
     END IF;
     RETURN NULL;
@@ -90,42 +100,60 @@ BEGIN
 END $$;
 """
 
-_WRITE_TABLES = ("form_data", "import_rejected_rows", "import_row_errors")
+_TOOL_WRITE_TABLES = ("import_rejected_rows", "import_row_errors")
+FORMS_SCHEMA = "forms"  # the forms' own tables: where a job's rows are stored
 
 
-def _write_triggers() -> str:
-    parts = []
-    for table in _WRITE_TABLES:
-        parts.append(
-            f"CREATE TRIGGER chaos_{table}_ins AFTER INSERT ON {table} "
-            "REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT "
-            "EXECUTE FUNCTION chaos_log_writes();"
+def _write_triggers(tables: list[sql.Identifier]) -> list[sql.SQL | sql.Composed]:
+    statements: list[sql.SQL | sql.Composed] = []
+    for table in tables:
+        for op, transition in (("INSERT", "NEW"), ("UPDATE", "NEW"), ("DELETE", "OLD")):
+            rows = sql.SQL(f"{transition.lower()}_rows")
+            statements.append(
+                sql.SQL(
+                    "CREATE TRIGGER {} AFTER {} ON {} REFERENCING {} TABLE AS {}"
+                    " FOR EACH STATEMENT EXECUTE FUNCTION chaos_log_writes()"
+                ).format(
+                    sql.Identifier(f"chaos_{op.lower()}"),
+                    sql.SQL(op),
+                    table,
+                    sql.SQL(transition),
+                    rows,
+                )
+            )
+    statements.append(
+        sql.SQL(
+            "CREATE TRIGGER chaos_jobs_upd AFTER UPDATE ON import_jobs "
+            "FOR EACH ROW EXECUTE FUNCTION chaos_log_job()"
         )
-        parts.append(
-            f"CREATE TRIGGER chaos_{table}_upd AFTER UPDATE ON {table} "
-            "REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT "
-            "EXECUTE FUNCTION chaos_log_writes();"
-        )
-        parts.append(
-            f"CREATE TRIGGER chaos_{table}_del AFTER DELETE ON {table} "
-            "REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT "
-            "EXECUTE FUNCTION chaos_log_writes();"
-        )
-    parts.append(
-        "CREATE TRIGGER chaos_jobs_upd AFTER UPDATE ON import_jobs "
-        "FOR EACH ROW EXECUTE FUNCTION chaos_log_job();"
     )
-    parts.append(
-        "CREATE TRIGGER chaos_timers_upd AFTER UPDATE ON timer_jobs "
-        "FOR EACH ROW EXECUTE FUNCTION chaos_log_timer();"
+    statements.append(
+        sql.SQL(
+            "CREATE TRIGGER chaos_timers_upd AFTER UPDATE ON timer_jobs "
+            "FOR EACH ROW EXECUTE FUNCTION chaos_log_timer()"
+        )
     )
-    return "\n".join(parts)
+    return statements
 
 
 def install(url: str) -> None:
+    """The log and its triggers; on every form's table that exists now (add forms first)."""
     with psycopg.connect(url, autocommit=True) as conn:
+        forms = conn.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = %s ORDER BY 1", (FORMS_SCHEMA,)
+        ).fetchall()
+        if not forms:
+            raise RuntimeError("no form's table to audit: add the forms before the audit")
+        tables = [sql.Identifier(t) for t in _TOOL_WRITE_TABLES]
+        tables += [sql.Identifier(FORMS_SCHEMA, t) for (t,) in forms]
         conn.execute(AUDIT_DDL)
-        conn.execute(_write_triggers())
+        for statement in _write_triggers(tables):
+            conn.execute(statement)
+
+
+def stored_rows(counts: dict[str, int]) -> int:
+    """Rows a transaction stored for a job: its inserts into the forms' tables."""
+    return sum(n for table, n in counts.items() if table.startswith(f"{FORMS_SCHEMA}."))
 
 
 def _pid_of(owner: str | None) -> int | None:
@@ -210,7 +238,7 @@ def check(
 
     for key, counts in by_tx.items():
         txid, job = key
-        stored = counts.get("form_data", 0)
+        stored = stored_rows(counts)
         rejected = counts.get("import_rejected_rows", 0)
         updates = job_tx.get(key, [])
         d_success = sum(u["d_success"] for u in updates)

@@ -242,6 +242,6 @@ class Campaign:
         )
         self._stages.append(stage)
         stage.cli("migrate", "db", "migrate")
-        audit.install(url)
         stage.cli("form", "forms", "add", str(write_form(folder)))
+        audit.install(url)  # after the form: its table is where the audit watches rows land
         return stage

@@ -1,12 +1,12 @@
 """Scenario: the disk holding the imported rows fills up during an import.
 
-The stage's form tables (form_data, import_rejected_rows, import_row_errors: heap, TOAST and
-indexes) move to a tablespace on a size-limited tmpfs, most of it taken by a ballast file, so
-a job fills it part-way. The batch that hits "No space left on device" must roll back as a
-whole, the attempt must fail with one clear line (no traceback), and no row may be stored
-without its cursor; once the ballast is removed, `importer resume` must finish the job
-exactly. Only that tmpfs fills: the WAL and the rest of the data directory stay on the
-server's own disk, and the machine's real disk is never filled.
+The stage's form tables (the form's own table, forms.chaos, and import_rejected_rows,
+import_row_errors: heap, TOAST and indexes) move to a tablespace on a size-limited tmpfs, most
+of it taken by a ballast file, so a job fills it part-way. The batch that hits "No space left
+on device" must roll back as a whole, the attempt must fail with one clear line (no
+traceback), and no row may be stored without its cursor; once the ballast is removed,
+`importer resume` must finish the job exactly. Only that tmpfs fills: the WAL and the rest of
+the data directory stay on the server's own disk, and the machine's real disk is never filled.
 """
 
 from __future__ import annotations
@@ -20,13 +20,19 @@ import tempfile
 import time
 from pathlib import Path
 
+from psycopg import sql
+
 from importer.database.embedded import SYSTEM_USER
 from tests.chaos.campaign import Outcome, ScenarioFailed, Stage, outcome
 from tests.chaos.invariants import Conn, jobs_since
 from tests.chaos.kills import _stop_gracefully, _totals
-from tests.chaos.workbooks import Expected
+from tests.chaos.workbooks import FORM_TABLE, Expected
 
-TABLES = ("form_data", "import_rejected_rows", "import_row_errors")
+TABLES = (
+    FORM_TABLE.identifier,
+    sql.Identifier("import_rejected_rows"),
+    sql.Identifier("import_row_errors"),
+)
 DISK_MB = 32
 
 
@@ -86,10 +92,12 @@ def _half_written(stage: Stage, job_id: int) -> list[str]:
     """Rows stored or rejected beyond the committed cursor (or missing below it)."""
     with stage.conn() as conn:
         row = conn.execute(
-            "SELECT j.success_rows, j.failed_rows,"
-            " (SELECT count(*) FROM form_data WHERE import_job_id = j.id) AS stored,"
-            " (SELECT count(*) FROM import_rejected_rows WHERE import_job_id = j.id) AS rejected"
-            " FROM import_jobs j WHERE j.id = %s",
+            sql.SQL(
+                "SELECT j.success_rows, j.failed_rows,"
+                " (SELECT count(*) FROM {} WHERE import_job_id = j.id) AS stored,"
+                " (SELECT count(*) FROM import_rejected_rows WHERE import_job_id = j.id)"
+                " AS rejected FROM import_jobs j WHERE j.id = %s"
+            ).format(FORM_TABLE.identifier),
             (job_id,),
         ).fetchone()
     if row is None:
@@ -186,11 +194,16 @@ def disk_full(stage: Stage, *, rounds: int, rows: int) -> Outcome:
 
 
 def _move_tables(conn: Conn, tablespace: str) -> None:
+    space = sql.Identifier(tablespace)
     for table in TABLES:
-        conn.execute(f"ALTER TABLE {table} SET TABLESPACE {tablespace}")
+        conn.execute(sql.SQL("ALTER TABLE {} SET TABLESPACE {}").format(table, space))
         indexes = conn.execute(
-            "SELECT indexrelid::regclass::text AS name FROM pg_index WHERE indrelid = %s::regclass",
-            (table,),
+            "SELECT indexrelid::regclass::text AS name FROM pg_index"
+            " WHERE indrelid = to_regclass(%s)",
+            (table.as_string(conn),),
         ).fetchall()
         for index in indexes:
-            conn.execute(f"ALTER INDEX {index['name']} SET TABLESPACE {tablespace}")
+            # regclass text is already quoted and schema-qualified where it must be
+            conn.execute(
+                sql.SQL("ALTER INDEX {} SET TABLESPACE {}").format(sql.SQL(index["name"]), space)
+            )

@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import psycopg
+from psycopg import sql
 from psycopg.rows import dict_row
 
-from tests.chaos.workbooks import Expected
+from tests.chaos.workbooks import FORM_TABLE, Expected
 
 Conn = psycopg.Connection[dict[str, Any]]
 TERMINAL = ("succeeded", "partially_succeeded", "failed", "cancelled")
@@ -55,8 +56,11 @@ def check_job(conn: Conn, job_id: int, expected: Expected) -> JobCheck:
         )
 
     stored = conn.execute(
-        "SELECT row_number, (data->>'id') AS id, data->>'name' AS name FROM form_data"
-        " WHERE import_job_id = %s",
+        sql.SQL("SELECT row_number, {} AS id, {} AS name FROM {} WHERE import_job_id = %s").format(
+            sql.Identifier(FORM_TABLE.column("id").name),
+            sql.Identifier(FORM_TABLE.column("name").name),
+            FORM_TABLE.identifier,
+        ),
         (job_id,),
     ).fetchall()
     stored_rows = Counter(int(r["row_number"]) for r in stored)
@@ -66,7 +70,7 @@ def check_job(conn: Conn, job_id: int, expected: Expected) -> JobCheck:
     wrong = {
         int(r["row_number"])
         for r in stored
-        if r["id"] != str(r["row_number"]) or r["name"] != f"name-{r['row_number']}"
+        if r["id"] != r["row_number"] or r["name"] != f"name-{r['row_number']}"
     }
     rejected = Counter(
         int(r["row_number"])

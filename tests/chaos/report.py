@@ -22,8 +22,9 @@ JOB_CHECK = (
 AUDIT = (
     "audit triggers (the inside view): every transaction that stored or rejected rows moved "
     "the cursor by exactly as many, while the job was running and owned by the writer; no live "
-    "lease was taken or cut short except from a process the campaign killed; no form_data row "
-    "updated or deleted; a timer completed at most once, its effect in the same transaction"
+    "lease was taken or cut short except from a process the campaign killed; no row of the "
+    "form's table updated or deleted; a timer completed at most once, its effect in the same "
+    "transaction"
 )
 CHECKED: dict[str, tuple[str, ...]] = {
     "kill-submit": (

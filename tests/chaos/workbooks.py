@@ -1,8 +1,8 @@
 """Workbooks whose every row's fate is known in advance.
 
 Row r (Excel numbering, data from row 2) is valid unless r is in `invalid`; a valid row
-stores {"id": r, "name": "name-r", "amount": r / 4, "email": "u<r>@example.com"}; an invalid
-row has a non-numeric id (exactly one error).
+stores {"id": r, "name": "name-r", "amount": r / 4, "email": "u<r>@example.com"} in the form's
+table (FORM_TABLE); an invalid row has a non-numeric id (exactly one error).
 """
 
 from __future__ import annotations
@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import xlsxwriter
+
+from importer.forms.definition import parse_form_text
+from importer.repositories.form_tables import FormTable, table_for
 
 FORM_NAME = "chaos"
 FORM_TOML = """\
@@ -39,6 +42,9 @@ name = "email"
 header = "Email"
 type = "email"
 """
+
+# Where the chaos form's rows are stored (forms.chaos), its columns as the tool names them.
+FORM_TABLE: FormTable = table_for(parse_form_text(FORM_TOML))
 
 
 @dataclass(frozen=True)

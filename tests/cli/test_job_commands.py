@@ -70,7 +70,7 @@ def test_submitting_the_same_file_again_reports_the_existing_job(
     assert job_json(again)["id"] == job_json(first)["id"]
     assert job_json(again)["already_submitted"] is True
     assert "already submitted" in again.stderr and "--force" in again.stderr
-    rows = conn.execute("SELECT count(*) AS n FROM form_data").fetchone()
+    rows = conn.execute("SELECT count(*) AS n FROM forms.orders").fetchone()
     assert rows == {"n": len(book.valid)}  # nothing imported twice
 
     forced = cli("submit", str(book.path), "--form", "orders", "--force", "--json", "--quiet")

@@ -44,7 +44,7 @@ CREATE TRIGGER test_log_job AFTER UPDATE ON import_jobs
 SLOW_BATCHES_SQL = """
 CREATE FUNCTION test_slow_batch() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN PERFORM pg_sleep(0.05); RETURN NULL; END $$;
-CREATE TRIGGER test_slow_batch AFTER INSERT ON form_data
+CREATE TRIGGER test_slow_batch AFTER INSERT ON forms.orders
     FOR EACH STATEMENT EXECUTE FUNCTION test_slow_batch();
 """
 
@@ -140,11 +140,11 @@ def test_sigterm_returns_the_running_job_to_pending_with_progress_kept(
         assert 200 <= stopped.cursor < book.total
         assert stopped.attempts == 0  # the interrupted attempt was given back
         kept = conn.execute(
-            "SELECT count(*) AS n FROM form_data WHERE import_job_id = %s", (job_id,)
+            "SELECT count(*) AS n FROM forms.orders WHERE import_job_id = %s", (job_id,)
         ).fetchone()
         assert kept is not None and kept["n"] == stopped.success_rows
 
-        conn.execute("DROP TRIGGER test_slow_batch ON form_data")
+        conn.execute("DROP TRIGGER test_slow_batch ON forms.orders")
         again = start("worker", "--once", extra_env=SMALL_BATCHES)
         assert again.wait() == 0, again.output()
     assert_exactly_once(conn, job_id, book)
@@ -173,7 +173,7 @@ def test_a_killed_workers_job_is_resumed_by_another_after_its_lease_expires(
         doomed.wait()
         at_death = job_of(conn, job_id)
         assert at_death.status == "running"
-        conn.execute("DROP TRIGGER test_slow_batch ON form_data")
+        conn.execute("DROP TRIGGER test_slow_batch ON forms.orders")
         rescuer = start("worker", extra_env=short_lease)
         wait_for(lambda: terminal(conn, [job_id]), timeout=60, what="the job to be resumed")
         rescuer.signal(signal.SIGTERM)
@@ -270,8 +270,8 @@ def test_a_second_signal_exits_at_once_and_the_lease_is_left_to_expire(
         worker = start("worker", extra_env=SMALL_BATCHES)
         wait_for(
             lambda: conn.execute(
-                # Only the batch statement sleeps (its trigger); it starts with its fence.
-                "SELECT 1 FROM pg_stat_activity WHERE query LIKE '%%UPDATE import_jobs%%'"
+                # Only the batch's COPY into the form's table sleeps (its trigger).
+                "SELECT 1 FROM pg_stat_activity WHERE query LIKE '%%COPY \"forms\"%%'"
                 " AND wait_event = 'PgSleep' AND datname = current_database()"
             ).fetchone(),
             what="a batch to be under way",

@@ -20,6 +20,7 @@ from importer.excel import CellError, NumberText, Row, open_sheet
 from importer.forms.definition import parse_form_text
 from importer.repositories.forms import save_form
 from tests.conftest import Cli
+from tests.support.jobs import json_rows
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_data"
 FILES = {
@@ -69,10 +70,7 @@ def _import(cli: Cli, conn: Connection, fmt: str) -> dict[str, list[tuple[int, A
     assert result.exit_code == 3, result.stderr  # finished, with the mistakes rejected
     job = conn.execute("SELECT max(id) AS id FROM import_jobs").fetchone()
     assert job is not None
-    stored = conn.execute(
-        "SELECT row_number, data FROM form_data WHERE import_job_id = %s ORDER BY row_number",
-        (job["id"],),
-    ).fetchall()
+    stored = [{"row_number": n, "data": d} for n, d in json_rows(conn, int(job["id"])).items()]
     errors = conn.execute(
         "SELECT row_number, column_name FROM import_row_errors WHERE import_job_id = %s"
         " ORDER BY row_number, column_name",

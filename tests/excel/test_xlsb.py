@@ -25,7 +25,7 @@ from importer.excel import open_sheet, peek_sheet, xlsb_scan
 from importer.excel.sniff import make_source, sniff
 from importer.excel.values import NumberText, Row
 from tests.conftest import Cli, CliResult
-from tests.support.jobs import counts
+from tests.support.jobs import counts, json_rows
 from tests.support.xlsb import patched_xlsb
 
 XLSB = Path(__file__).resolve().parents[2] / "sample_data" / "xlsb"
@@ -358,10 +358,7 @@ def test_submit_imports_the_good_rows_and_reports_the_bad_one(
     }
     job_id = int(job["id"])  # type: ignore[call-overload]
 
-    stored = conn.execute(
-        "SELECT row_number, data FROM form_data WHERE import_job_id = %s ORDER BY row_number",
-        (job_id,),
-    ).fetchall()
+    stored = [{"row_number": n, "data": d} for n, d in json_rows(conn, job_id).items()]
     assert [(r["row_number"], r["data"]) for r in stored] == [
         (2, {"one": 3, "two": 4}),
         (3, {"one": 5, "two": 6}),

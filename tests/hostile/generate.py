@@ -435,6 +435,7 @@ SQL_VALUES = [
     "$$ dollar $$ quoted $tag$",
     "E'\\x41'",
     "/* comment */ SELECT pg_sleep(10)",
+    '\'; DROP TABLE forms.hostile; DROP TABLE "forms"."hostile"; --',
 ]
 SHELL_VALUES = [
     "$(touch pwned)",

@@ -4,8 +4,9 @@ For each file, a real `importer submit` child process must:
 - exit with the documented code (2 refused, 0/3 imported, 1 job failed);
 - for a refused file, print exactly one line on stderr, never a traceback, and leave the
   database as it was (no job, no stored file, no row);
-- for an imported file, store exactly the expected good rows, reject exactly the bad ones,
-  and store the listed values verbatim (and never the listed forbidden text as data);
+- for an imported file, store exactly the expected good rows in the form's table, reject
+  exactly the bad ones, and store the listed values verbatim, typed as the fields say (and
+  never the listed forbidden text as data);
 - stay within the bounds below, measured by the kernel for that child (wait4 ru_maxrss):
   at most BOUND_SECONDS wall time and BOUND_RSS_MB peak resident memory, interpreter
   start-up included. A watchdog kills a child at twice the memory bound.
@@ -23,6 +24,7 @@ import pytest
 from importer.database import Connection, connect
 from tests.chaos.procs import Measured, run_measured
 from tests.hostile.generate import FORM_NAME, Case, generate
+from tests.support.jobs import counts, json_rows
 
 # The whole hostile corpus through real processes: the full suite only.
 pytestmark = pytest.mark.slow
@@ -38,15 +40,13 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Case]]:
 
 
 def _snapshot(conn: Connection) -> dict[str, int]:
+    """Jobs, files, timers, rows in every form's table, and row errors."""
     row = conn.execute(
         "SELECT (SELECT coalesce(max(id), 0) FROM import_jobs) AS max_job,"
-        " (SELECT count(*) FROM import_jobs) AS jobs,"
-        " (SELECT count(*) FROM import_files) AS files,"
-        " (SELECT count(*) FROM form_data) AS rows,"
         " (SELECT count(*) FROM import_row_errors) AS errors"
     ).fetchone()
     assert row is not None
-    return {k: int(v) for k, v in row.items()}
+    return {**counts(conn), **{k: int(v) for k, v in row.items()}}
 
 
 def _add_form(folder: Path, cli_env: dict[str, str], cwd: Path) -> None:
@@ -92,10 +92,9 @@ def _check_refused(m: Measured, before: dict[str, int], after: dict[str, int]) -
 
 
 def _stored(conn: Connection, job_id: int) -> dict[int, dict[str, Any]]:
-    rows = conn.execute(
-        "SELECT row_number, data FROM form_data WHERE import_job_id = %s", (job_id,)
-    ).fetchall()
-    return {int(r["row_number"]): r["data"] for r in rows}
+    """row_number -> the job's typed values in the form's table, as JSON gives them (an
+    integer column a number, a date its ISO text): a text "1" never equals the number 1."""
+    return json_rows(conn, job_id)
 
 
 def _check_job(conn: Connection, case: Case, m: Measured, job: dict[str, Any]) -> list[str]:
@@ -114,7 +113,7 @@ def _check_job(conn: Connection, case: Case, m: Measured, job: dict[str, Any]) -
         )
     stored = _stored(conn, job["id"])
     if len(stored) != case.good:
-        problems.append(f"{len(stored)} rows in form_data, expected {case.good}")
+        problems.append(f"{len(stored)} rows in the form's table, expected {case.good}")
     rejected = conn.execute(
         "SELECT count(*) AS n FROM import_rejected_rows WHERE import_job_id = %s", (job["id"],)
     ).fetchone()
@@ -143,12 +142,9 @@ def _check_absent(conn: Connection, case: Case, job_id: int) -> list[str]:
     if not case.absent:
         return []
     # Imported data only: a rejected row keeps its original cells for the sender's fix.
-    text = conn.execute(
-        "SELECT coalesce(string_agg(data::text, ' '), '') AS t FROM form_data"
-        " WHERE import_job_id = %s",
-        (job_id,),
-    ).fetchone()
-    stored = str(text["t"]) if text else ""
+    stored = " ".join(
+        json.dumps(data, ensure_ascii=False) for data in json_rows(conn, job_id).values()
+    )
     return [f"stored text contains {needle!r}" for needle in case.absent if needle in stored]
 
 
@@ -193,6 +189,13 @@ def _try(
             )
         else:
             problems += _check_job(conn, case, m, new_jobs[0])
+        survived = conn.execute(
+            "SELECT to_regclass(%s) IS NOT NULL AS form, to_regclass('import_jobs') IS NOT NULL"
+            " AS jobs",
+            (f"forms.{FORM_NAME}",),
+        ).fetchone()
+        if survived != {"form": True, "jobs": True}:
+            problems.append(f"a table was dropped (form's table, import_jobs): {survived}")
     if (cwd / "pwned").exists() or (folder / "pwned").exists():
         problems.append("a shell ran a value: the file 'pwned' exists")
     return problems, m

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from psycopg import sql
 
 from importer.database import Connection
 from tests.conftest import Cli
@@ -160,7 +161,10 @@ def test_the_hostile_corpus_detached(
         ran = conn.execute("SELECT * FROM import_jobs WHERE id = %s", (job_id,)).fetchone()
         assert ran is not None
         stored = conn.execute(
-            "SELECT count(*) AS n FROM form_data WHERE import_job_id = %s", (job_id,)
+            sql.SQL("SELECT count(*) AS n FROM {} WHERE import_job_id = %s").format(
+                sql.Identifier("forms", ran["form"])
+            ),
+            (job_id,),
         ).fetchone()
         assert stored is not None
         if case.kind != "imported":  # damage found only when the rows are read

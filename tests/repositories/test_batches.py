@@ -1,15 +1,19 @@
-"""The batch write against real PostgreSQL: a crash test's pause stops a batch on the path
-production takes, at its last moment before the commit, and never switches statements."""
+"""The batch write against real PostgreSQL: every form's batch is one explicit transaction
+(fence, COPY into the typed table, rejected rows, COMMIT), and a crash test's pause stops it
+inside that transaction, at its last moment before the commit."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from psycopg import sql
 from psycopg.pq import TransactionStatus
 
 from importer.config import ImportSettings
 from importer.database import Connection, connect
+from importer.errors import LeaseLost
 from importer.excel.values import Row
 from importer.forms.validation import Validator
 from importer.intake.submission import submit_workbook
@@ -43,23 +47,18 @@ def committed_cursor(conn: Connection, job_id: int) -> int:
 
 
 @pytest.mark.parametrize(
-    ("form_text", "form_name", "inside"),
-    [
-        # An append form on an autocommit connection: the batch is one statement, its own
-        # transaction; the pause comes before it, with the connection idle.
-        (ORDERS_FORM, "orders", TransactionStatus.IDLE),
-        # A keyed form: an explicit transaction; the pause comes inside it, after the upsert
-        # and the cursor advance, before the commit.
-        (KEYED_FORM, "ledger", TransactionStatus.INTRANS),
-    ],
+    ("form_text", "form_name"),
+    # Append (COPY into the table) and keyed (COPY into staging, then the upsert): both an
+    # explicit transaction on the autocommit connection, the pause inside it after the rows
+    # and the cursor advance, before the commit.
+    [(ORDERS_FORM, "orders"), (KEYED_FORM, "ledger")],
 )
-def test_a_paused_batch_stops_on_the_path_production_takes(
+def test_a_paused_batch_stops_inside_its_transaction_before_the_commit(
     database_url: str,
     conn: Connection,
     tmp_path: Path,
     form_text: str,
     form_name: str,
-    inside: TransactionStatus,
 ) -> None:
     add_form(conn, form_text)
     with connect(database_url, autocommit=True) as writer_conn:
@@ -77,12 +76,19 @@ def test_a_paused_batch_stops_on_the_path_production_takes(
             seen["own cursor"] = own and own["c"]
             seen["committed cursor"] = committed_cursor(conn, job_id)
             seen["committed rows"] = len(data_rows(conn, job_id))
+            seen["own rows"] = writer_conn.execute(
+                sql.SQL("SELECT count(*) AS n FROM {} WHERE import_job_id = %s").format(
+                    sql.Identifier("forms", form_name)
+                ),
+                (job_id,),
+            ).fetchone()
 
         committed = writer.write(batch, pause=pause)
         after = writer_conn.info.transaction_status
 
-    assert seen["status"] == inside
-    assert seen["own cursor"] == (0 if inside is TransactionStatus.IDLE else 10)
+    assert seen["status"] == TransactionStatus.INTRANS
+    assert seen["own cursor"] == 10
+    assert seen["own rows"] == {"n": len(valid)}
     assert (seen["committed cursor"], seen["committed rows"]) == (0, 0)  # nothing committed yet
     # The batch then commits exactly, and leaves no transaction open.
     assert after == TransactionStatus.IDLE
@@ -93,14 +99,31 @@ def test_a_paused_batch_stops_on_the_path_production_takes(
     assert (job.success_rows, job.failed_rows) == (len(valid), 10 - len(valid))
 
 
-def test_an_unpaused_append_batch_is_the_same_one_statement(
+def test_an_unpaused_batch_commits_the_same_rows_typed(
     database_url: str, conn: Connection, tmp_path: Path
 ) -> None:
-    """Without a pause the same path runs: what a crash test stops is what production does."""
+    """Without a pause the same path runs: what a crash test stops is what production does;
+    the rows land in the table's types."""
     add_form(conn)
     with connect(database_url, autocommit=True) as writer_conn:
         writer, batch, valid = first_batch(conn, writer_conn, "orders", tmp_path / "b.xlsx")
         committed = writer.write(batch)
         assert writer_conn.info.transaction_status == TransactionStatus.IDLE
     assert committed.job.cursor == committed_cursor(conn, writer.job.id) == 10
-    assert set(data_rows(conn, writer.job.id)) == valid
+    stored = data_rows(conn, writer.job.id)
+    assert set(stored) == valid
+    assert stored[2] == {"order_id": 1, "customer": "customer 0", "amount": Decimal(1)}
+
+
+def test_a_batch_whose_lease_is_gone_writes_nothing(
+    database_url: str, conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn)
+    with connect(database_url, autocommit=True) as writer_conn:
+        writer, batch, _ = first_batch(conn, writer_conn, "orders", tmp_path / "b.xlsx")
+        conn.execute("UPDATE import_jobs SET lease_owner = 'other:2:b'")
+        with pytest.raises(LeaseLost):
+            writer.write(batch)
+        assert writer_conn.info.transaction_status == TransactionStatus.IDLE
+    assert data_rows(conn, writer.job.id) == {}
+    assert jobs.get_job(conn, writer.job.id).cursor == 0

@@ -26,6 +26,7 @@ from tests.support.jobs import (
     Book,
     add_form,
     assert_exactly_once,
+    counts,
     data_rows,
     kill_9,
     only_job_id,
@@ -142,8 +143,8 @@ def test_kill_9_at_an_unplanned_moment_and_again_during_the_resume(
     ("form", "point"),
     [
         ("orders", "committed:2"),  # between transactions
-        ("orders", "batch:3"),  # about to send its batch: the statement's own fence stops it
-        ("ledger", "batch:3"),  # inside a transaction holding the job row
+        ("orders", "batch:3"),  # inside its transaction (rows copied), holding the job row
+        ("ledger", "batch:3"),  # the same, the rows upserted
     ],
 )
 def test_a_paused_writer_is_fenced_after_another_process_takes_over(
@@ -164,11 +165,11 @@ def test_a_paused_writer_is_fenced_after_another_process_takes_over(
         code_b, _out_b, err_b = finish(start(env, "resume", str(job_id), "--quiet"))
         assert code_b == 3, err_b
         assert_exactly_once(conn, job_id, book)
-        owner_b = conn.execute("SELECT count(*) AS n FROM form_data").fetchone()
+        owner_b = counts(conn)["rows"]
     finally:
         os.kill(writer_a.pid, signal.SIGCONT)
     code_a, out_a, err_a = finish(writer_a)
     assert code_a == 3, err_a  # A reports the job's outcome, reached by B
     assert "took the job over" in out_a or "lease lost" in out_a
-    assert conn.execute("SELECT count(*) AS n FROM form_data").fetchone() == owner_b
+    assert counts(conn)["rows"] == owner_b
     assert_exactly_once(conn, job_id, book)

@@ -24,6 +24,7 @@ from tests.support.jobs import (
     assert_exactly_once,
     data_rows,
     error_rows,
+    form_rows,
     orders_book,
     write_book,
 )
@@ -277,10 +278,8 @@ def test_keyed_forms_upsert_and_reject_keys_repeated_in_one_file(
     write_book(tmp_path / "v2.xlsx", [[2, "fixed", 20], [99, "new", 1]])
     second = submit(conn, tmp_path / "v2.xlsx", form="ledger")
     assert run_job(database_url, second, "me:1:a", SETTINGS).status == "succeeded"
-    stored = conn.execute(
-        "SELECT record_key, import_job_id, data FROM form_data ORDER BY data->>'order_id'"
-    ).fetchall()
-    by_id = {r["data"]["order_id"]: r for r in stored}
+    stored = form_rows(conn, "ledger")
+    by_id = {r["order_id"]: r for r in stored}
     assert len(stored) == 13
-    assert by_id[2]["data"]["customer"] == "fixed" and by_id[2]["import_job_id"] == second.id
+    assert by_id[2]["customer"] == "fixed" and by_id[2]["import_job_id"] == second.id
     assert by_id[99]["import_job_id"] == second.id and by_id[1]["import_job_id"] == job.id

@@ -21,6 +21,7 @@ from tests.support.jobs import (
     ORDERS_FORM,
     add_form,
     assert_exactly_once,
+    form_rows,
     orders_book,
     write_book,
 )
@@ -100,7 +101,7 @@ def test_two_keyed_imports_of_the_same_keys_in_opposite_order_never_deadlock(
         " BEGIN PERFORM pg_sleep(0.002); RETURN NEW; END $$"
     )
     conn.execute(
-        "CREATE TRIGGER slow_row BEFORE INSERT ON form_data"
+        "CREATE TRIGGER slow_row BEFORE INSERT ON forms.ledger"
         " FOR EACH ROW EXECUTE FUNCTION slow_row()"
     )
     up = _submit(conn, _book(tmp_path / "up.xlsx", "a", descending=False), "host-a:1:w")
@@ -115,19 +116,16 @@ def test_two_keyed_imports_of_the_same_keys_in_opposite_order_never_deadlock(
     assert [(o.job.attempts, o.job.success_rows) for o in outcomes if o.job] == [(1, KEYS)] * 2
     assert _deadlocks(conn) == before
     # Every key once, holding the row of the job that wrote it last (whichever that was).
-    stored = conn.execute(
-        "SELECT record_key, import_job_id, data FROM form_data WHERE form = 'ledger'"
-    ).fetchall()
-    assert sorted(int(r["data"]["order_id"]) for r in stored) == list(range(1, KEYS + 1))
+    stored = form_rows(conn, "ledger")
+    assert sorted(r["order_id"] for r in stored) == list(range(1, KEYS + 1))
     tag = {up.id: "a", down.id: "b"}
     for r in stored:
-        assert r["data"]["customer"] == f"{tag[r['import_job_id']]}{r['data']['order_id']}"
-        assert r["record_key"] == f"[{r['data']['order_id']}]"
+        assert r["customer"] == f"{tag[r['import_job_id']]}{r['order_id']}"
 
 
-def _conflict_on_first_writes(conn: Connection, count: int) -> None:
-    """The first ``count`` statements writing form_data fail as a deadlock victim would (a
-    sequence counts them: it is not rolled back with the statement)."""
+def _conflict_on_first_writes(conn: Connection, count: int, form: str) -> None:
+    """The first ``count`` statements writing the form's table fail as a deadlock victim
+    would (a sequence counts them: it is not rolled back with the statement)."""
     conn.execute("CREATE SEQUENCE writes")
     conn.execute(
         "CREATE FUNCTION lose_deadlock() RETURNS trigger LANGUAGE plpgsql AS $$"
@@ -136,8 +134,10 @@ def _conflict_on_first_writes(conn: Connection, count: int) -> None:
         " END IF; RETURN NULL; END $$"
     )
     conn.execute(
-        "CREATE TRIGGER lose_deadlock BEFORE INSERT ON form_data"
-        " FOR EACH STATEMENT EXECUTE FUNCTION lose_deadlock()"
+        sql.SQL(
+            "CREATE TRIGGER lose_deadlock BEFORE INSERT ON {}"
+            " FOR EACH STATEMENT EXECUTE FUNCTION lose_deadlock()"
+        ).format(sql.Identifier("forms", form))
     )
 
 
@@ -154,7 +154,7 @@ def test_a_deadlock_victim_batch_is_written_again_not_a_failed_attempt(
     add_form(conn, ORDERS_FORM if form == "orders" else KEYED_FORM)
     book = orders_book(tmp_path / "orders.xlsx", 3 * BATCH)
     job = _submit(conn, book.path, "me:1:a", form)
-    _conflict_on_first_writes(conn, 2)
+    _conflict_on_first_writes(conn, 2, form)
 
     outcome = run_job(database_url, job, "me:1:a", SETTINGS)
 
@@ -164,7 +164,7 @@ def test_a_deadlock_victim_batch_is_written_again_not_a_failed_attempt(
     if form == "orders":
         assert_exactly_once(conn, job.id, book)
     else:
-        row = conn.execute("SELECT count(*) AS n FROM form_data").fetchone()
+        row = conn.execute("SELECT count(*) AS n FROM forms.ledger").fetchone()
         assert row == {"n": len(book.valid)}
 
 
@@ -174,12 +174,12 @@ def test_a_batch_that_keeps_losing_fails_the_attempt_after_its_retries(
     add_form(conn)
     book = orders_book(tmp_path / "orders.xlsx", BATCH)
     job = _submit(conn, book.path, "me:1:a", "orders")
-    _conflict_on_first_writes(conn, 1000)
+    _conflict_on_first_writes(conn, 1000, "orders")
 
     outcome = run_job(database_url, job, "me:1:a", SETTINGS)
 
     assert outcome.result == "attempt_failed"
     assert outcome.error is not None and "deadlock detected" in outcome.error
     assert _writes(conn) == 1 + len(CONFLICT_DELAYS_SECONDS)
-    row = conn.execute("SELECT count(*) AS n FROM form_data").fetchone()
+    row = conn.execute("SELECT count(*) AS n FROM forms.orders").fetchone()
     assert row == {"n": 0}

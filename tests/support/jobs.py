@@ -12,10 +12,12 @@ from typing import Any
 
 import psutil
 import xlsxwriter
+from psycopg import sql
 
 from importer.database import Connection
-from importer.forms.definition import parse_form_text
-from importer.repositories.forms import save_form
+from importer.forms.definition import Form, parse_form_text
+from importer.repositories.form_tables import FormTable, create_statements, table_for
+from importer.repositories.forms import get_form, save_form
 
 ORDERS_FORM = """
 name = "orders"
@@ -42,7 +44,61 @@ HEADER = ["Order ID", "Customer", "Amount"]
 
 
 def add_form(conn: Connection, text: str = ORDERS_FORM) -> None:
-    save_form(conn, parse_form_text(text))
+    """Store the form; its typed table is made ready with it (see make_table)."""
+    form = parse_form_text(text)
+    save_form(conn, form)
+    if form.table is None and _relation_kind(conn, form.name) != "r":
+        make_table(conn, form)
+
+
+def _relation_kind(conn: Connection, name: str) -> str | None:
+    row = conn.execute(
+        "SELECT c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+        " WHERE n.nspname = 'forms' AND c.relname = %s",
+        (name,),
+    ).fetchone()
+    return None if row is None else str(row["relkind"])
+
+
+def make_table(conn: Connection, form: Form) -> FormTable:
+    """The form's typed table as ``forms add`` makes it (for a store that did not: a typed
+    view in its place is dropped), with a column for each field of this version."""
+    table = table_for(form)
+    with conn.transaction():
+        if _relation_kind(conn, form.name) == "v":
+            conn.execute(sql.SQL("DROP VIEW {}").format(table.identifier))
+        for statement in create_statements(table):
+            conn.execute(statement)
+        for column in table.columns:
+            conn.execute(
+                sql.SQL("ALTER TABLE {} ADD COLUMN IF NOT EXISTS {} {}").format(
+                    table.identifier, sql.Identifier(column.name), sql.SQL(column.pg_type)
+                )
+            )
+    return table
+
+
+def typed_table(conn: Connection, name: str) -> FormTable:
+    """The typed table of a form stored some other way (``importer forms add``)."""
+    form, _ = get_form(conn, name)
+    return make_table(conn, form)
+
+
+def form_rows(conn: Connection, form: str, where: str = "", *params: Any) -> list[dict[str, Any]]:
+    """The rows of a form's table (its fields by field name, and the tool's own columns),
+    in row order; ``where``: an SQL condition on them."""
+    current, _ = get_form(conn, form)
+    table = table_for(current)
+    fields = [
+        sql.SQL("{} AS {}").format(sql.Identifier(c.name), sql.Identifier(c.field))
+        for c in table.columns
+    ]
+    statement = sql.SQL("SELECT import_job_id, row_number, written_at, {} FROM {} {} ORDER BY 2")
+    condition = sql.SQL("WHERE " + where) if where else sql.SQL("")
+    found = conn.execute(
+        statement.format(sql.SQL(", ").join(fields), table.identifier, condition), params
+    ).fetchall()
+    return [dict(r) for r in found]
 
 
 @dataclass
@@ -60,7 +116,7 @@ class Book:
         return {n for n in range(2, 2 + self.total)} - self.invalid
 
     def expected_data(self) -> dict[int, dict[str, Any]]:
-        """row_number -> form_data.data for the valid rows."""
+        """row_number -> the stored fields of the valid rows."""
         out = {}
         for offset, (order_id, customer, amount) in enumerate(self.rows):
             number = offset + 2
@@ -94,24 +150,29 @@ def orders_book(path: Path, count: int, *, bad_every: int = 10, start_id: int = 
     return Book(path, rows, invalid)
 
 
-def refuse_writes(conn: Connection, message: str) -> None:
-    """Every statement inserting into form_data fails with ``message`` (a server that, say,
-    ran out of disk): a task-level failure, nothing about the job is wrong. Undo with
-    ``DROP TRIGGER refuse ON form_data``."""
+def refuse_writes(conn: Connection, message: str, form: str = "orders") -> None:
+    """Every statement inserting into the form's table fails with ``message`` (a server
+    that, say, ran out of disk): a task-level failure, nothing about the job is wrong. Undo
+    with ``DROP TRIGGER refuse ON forms.<form>``."""
     conn.execute(
         "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$"
-        f" BEGIN RAISE EXCEPTION '{message}'; END $$;"
-        " CREATE TRIGGER refuse BEFORE INSERT ON form_data"
-        " FOR EACH STATEMENT EXECUTE FUNCTION refuse()"
+        f" BEGIN RAISE EXCEPTION '{message}'; END $$"
+    )
+    conn.execute(
+        sql.SQL(
+            "CREATE TRIGGER refuse BEFORE INSERT ON {} FOR EACH STATEMENT EXECUTE FUNCTION refuse()"
+        ).format(sql.Identifier("forms", form))
     )
 
 
 def data_rows(conn: Connection, job_id: int) -> dict[int, dict[str, Any]]:
-    found = conn.execute(
-        "SELECT row_number, data FROM form_data WHERE import_job_id = %s ORDER BY row_number",
-        (job_id,),
-    ).fetchall()
-    return {r["row_number"]: r["data"] for r in found}
+    """row_number -> the fields stored for the job's rows (in its form's table)."""
+    job = conn.execute("SELECT form FROM import_jobs WHERE id = %s", (job_id,)).fetchone()
+    if job is None:
+        return {}
+    rows = form_rows(conn, job["form"], "import_job_id = %s", job_id)
+    own = {"import_job_id", "row_number", "written_at"}
+    return {r["row_number"]: {k: v for k, v in r.items() if k not in own} for r in rows}
 
 
 def normalized(data: dict[int, dict[str, Any]]) -> dict[int, tuple[Any, ...]]:
@@ -140,11 +201,10 @@ def rejected_rows(conn: Connection, job_id: int) -> list[int]:
 
 def assert_exactly_once(conn: Connection, job_id: int, book: Book) -> None:
     """The promise: every valid row once, every invalid row's errors once, counters = totals."""
+    job = conn.execute("SELECT form FROM import_jobs WHERE id = %s", (job_id,)).fetchone()
+    assert job is not None
     row_numbers = [
-        r["row_number"]
-        for r in conn.execute(
-            "SELECT row_number FROM form_data WHERE import_job_id = %s", (job_id,)
-        ).fetchall()
+        r["row_number"] for r in form_rows(conn, job["form"], "import_job_id = %s", job_id)
     ]
     assert len(row_numbers) == len(set(row_numbers)), "a row was written twice"
     assert normalized(data_rows(conn, job_id)) == normalized(book.expected_data())
@@ -198,12 +258,46 @@ def only_job_id(conn: Connection) -> int:
 
 
 def counts(conn: Connection) -> dict[str, int]:
-    """What exists: jobs, stored files, timers and imported rows (a refusal leaves none)."""
+    """What exists: jobs, stored files, timers and imported rows, in every form's table (a
+    refusal leaves none)."""
     row = conn.execute(
         "SELECT (SELECT count(*) FROM import_jobs) AS jobs,"
         " (SELECT count(*) FROM import_files) AS files,"
-        " (SELECT count(*) FROM timer_jobs) AS timers,"
-        " (SELECT count(*) FROM form_data) AS rows"
+        " (SELECT count(*) FROM timer_jobs) AS timers"
     ).fetchone()
     assert row is not None
-    return {k: int(v) for k, v in row.items()}
+    found = {k: int(v) for k, v in row.items()}
+    tables = conn.execute(
+        "SELECT tablename FROM pg_tables WHERE schemaname = 'forms' ORDER BY 1"
+    ).fetchall()
+    found["rows"] = 0
+    for table in tables:
+        one = conn.execute(
+            sql.SQL("SELECT count(*) AS n FROM {}").format(
+                sql.Identifier("forms", table["tablename"])
+            )
+        ).fetchone()
+        found["rows"] += int(one["n"]) if one else 0
+    return found
+
+
+def json_rows(conn: Connection, job_id: int) -> dict[int, dict[str, Any]]:
+    """row_number -> the job's stored fields as JSON gives them back (numbers, ISO dates and
+    moments as text): what a test of a row's values compares with a plain dict."""
+    job = conn.execute("SELECT form FROM import_jobs WHERE id = %s", (job_id,)).fetchone()
+    if job is None:
+        return {}
+    form, _ = get_form(conn, job["form"])
+    table = table_for(form)
+    pairs = [
+        sql.SQL("{}, {}").format(sql.Literal(c.field), sql.Identifier(c.name))
+        for c in table.columns
+    ]
+    found = conn.execute(
+        sql.SQL(
+            "SELECT row_number, jsonb_build_object({}) AS data FROM {}"
+            " WHERE import_job_id = %s ORDER BY row_number"
+        ).format(sql.SQL(", ").join(pairs), table.identifier),
+        (job_id,),
+    ).fetchall()
+    return {int(r["row_number"]): r["data"] for r in found}
