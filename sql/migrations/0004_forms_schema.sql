@@ -1,10 +1,10 @@
 -- Running it in production: typed views of each form's data, retention, and the figures
 -- `stats`, `watch` and the metrics report.
 
--- Typed views live in their own schema, one per form: forms.<form name>. The views of the
--- forms already stored are created right after this file, in its transaction, by the one
--- builder `forms add` uses too (importer/repositories/form_views.py, from each field type's
--- PostgreSQL type), given to the migrator by importer/repositories/schema.py.
+-- Typed views lived in their own schema, one per form: forms.<form name>. The views of the
+-- forms already stored were created right after this file by a Python step; since 0008 the
+-- schema holds each form's own table instead, and the step (given to the migrator by
+-- importer/repositories/schema.py) does nothing.
 -- step: the typed views of the forms already stored
 CREATE SCHEMA IF NOT EXISTS forms;
 

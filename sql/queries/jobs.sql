@@ -1,5 +1,6 @@
 -- Import jobs. Owned by importer/repositories/jobs.py (the batch transaction and stored rows
--- by key: sql/queries/batches.sql; rejected rows: importer/repositories/rejected_rows.py).
+-- by key: sql/queries/batches.sql; a job's row count set by its run:
+-- importer/repositories/batches.py; rejected rows: importer/repositories/rejected_rows.py).
 -- Every statement that changes a running job is fenced: id + lease owner + status 'running'.
 
 -- name: lock_import_file

@@ -270,8 +270,9 @@ def test_a_second_signal_exits_at_once_and_the_lease_is_left_to_expire(
         worker = start("worker", extra_env=SMALL_BATCHES)
         wait_for(
             lambda: conn.execute(
-                # Only the batch's COPY into the form's table sleeps (its trigger).
-                "SELECT 1 FROM pg_stat_activity WHERE query LIKE '%%COPY \"forms\"%%'"
+                # Only the batch's move from staging into the form's table sleeps (its
+                # trigger).
+                "SELECT 1 FROM pg_stat_activity WHERE query LIKE '%%INSERT INTO \"forms\"%%'"
                 " AND wait_event = 'PgSleep' AND datname = current_database()"
             ).fetchone(),
             what="a batch to be under way",
