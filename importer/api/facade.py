@@ -359,30 +359,43 @@ class Importer(FleetMethods):
 
     # --- forms -----------------------------------------------------------------------------
 
-    def add_form(self, form: Form) -> tuple[int, int, tuple[str, ...]]:
-        """Store the form: (version before, 0 if new; version now; notes on its table)."""
+    def add_form(self, form: Form, confirmed: bool = False) -> tuple[int, int, tuple[str, ...]]:
+        """Store the form: (version before, 0 if new; version now; notes on it and its
+        table). A new version that loses anything of the stored one (its key, a field, a
+        requirement, a rule, its table) raises FormError unless ``confirmed``; the losses
+        are then among the notes. A retired form added again is in use again."""
         with self.connection() as conn:
             try:
-                _, before = forms_repo.get_form(conn, form.name)
+                _, before = forms_repo.get_form(conn, form.name, retired=True)
             except NotFoundError:
                 before = 0  # a new form (a stored one that no longer parses is an error)
-            saved = forms_repo.save_form(conn, form)
+            saved = forms_repo.save_form(conn, form, confirmed=confirmed)
             return before, saved.version, saved.notes
 
-    def add_form_file(self, path: Path) -> tuple[Form, int, int, tuple[str, ...]]:
+    def add_form_file(
+        self, path: Path, confirmed: bool = False
+    ) -> tuple[Form, int, int, tuple[str, ...]]:
         """`forms add FILE`: parse the definition and store it (see add_form)."""
         from importer.forms.definition import load_form_file
 
         form = load_form_file(path)
-        return (form, *self.add_form(form))
+        return (form, *self.add_form(form, confirmed=confirmed))
+
+    def retire_form(self, name: str) -> forms_repo.RetiredForm:
+        """`forms remove NAME`: retire the form (no longer listed, chosen for a workbook nor
+        submitted to; its table, rows and finished jobs' errors stay). StateError while a
+        pending or running job needs it. `add_form` of the same name brings it back."""
+        with self.connection() as conn:
+            return forms_repo.retire_form(conn, name)
 
     def form(self, name: str, version: int | None = None) -> tuple[Form, int]:
         with self.connection() as conn:
             return forms_repo.get_form(conn, name, version)
 
-    def forms(self) -> list[forms_repo.FormSummary]:
+    def forms(self, *, retired: bool = False) -> list[forms_repo.FormSummary]:
+        """The forms in use (``retired``: the retired ones too)."""
         with self.connection() as conn:
-            return forms_repo.list_forms(conn)
+            return forms_repo.list_forms(conn, retired=retired)
 
     # --- forms without a database ----------------------------------------------------------
 

@@ -91,6 +91,10 @@ HELP: dict[str, tuple[str, tuple[str, ...]]] = {
         "Print a form's definition as TOML.",
         ("importer forms show orders", "importer forms show orders --version 1"),
     ),
+    "forms remove": (
+        "Retire a form (its table and rows stay; forms add brings it back).",
+        ("importer forms remove orders", "importer forms remove orders --yes"),
+    ),
     "forms infer": (
         "Propose a form definition from a sheet.",
         ("importer forms infer orders.xlsx -o orders.form.toml",),

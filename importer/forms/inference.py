@@ -351,6 +351,20 @@ class InferredForm:
     file_name: str
 
 
+def inferred_heading(inferred: InferredForm) -> str:
+    """The comment `forms infer` writes at the top of the TOML: where it came from, and that
+    the form is named after the file, so adding it over a registered form of that name
+    replaces it (asked for with --yes when it would lose a key, field or rule)."""
+    name = inferred.form.name
+    after = " after the file" if name == inferred.file_name.split(".")[0] else ""
+    return (
+        f"# inferred from {inferred.file_name}, sheet {inferred.sheet!r}: check every type\n"
+        f"# named {name!r}{after}: `importer forms add` of it over a registered form"
+        f" {name!r}\n# makes a new version of that form, and asks for --yes if it would drop"
+        " its key, a field\n# or a rule; change `name` below to add it as a form of its own\n"
+    )
+
+
 def infer_workbook_form(
     workbook: Path, *, sheet: str | None = None, name: str | None = None
 ) -> InferredForm:

@@ -28,7 +28,7 @@ METHODS = {
     "submit", "submit_workbook", "resume", "resume_jobs", "rejected_rows", "check",
     "top_reasons", "export_rejected_rows", "rejected_preview", "purge",
     # forms
-    "add_form", "add_form_file", "form", "forms", "infer_form",
+    "add_form", "add_form_file", "retire_form", "form", "forms", "infer_form",
     # timers, the fleet, the daemons
     "timers", "cancel_timer", "stats", "figures", "openmetrics", "serve_metrics",
     "fleet_watch", "run_worker", "run_scheduler",
