@@ -24,6 +24,7 @@ from importer.repositories.records import stored_records
 
 TOP_REASONS = 3
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'")
+_LEADING_VALUE = re.compile(r"'(?:[^'\\]|\\.)*': ")
 
 
 @dataclass
@@ -67,10 +68,15 @@ class CheckReport:
 
 
 def reason_of(error: RowError) -> str:
-    """The message without the cell's own value, so equal mistakes count together."""
-    return (
-        _QUOTED.sub("the value", error.message, count=1) if error.raw is not None else error.message
-    )
+    """The message without the cell's own value, so equal mistakes count together: a
+    message that starts with the value (``'31/02/2024': February 2024 has no day 31``)
+    without it, another with "the value" in its place."""
+    if error.raw is None:
+        return error.message
+    leading = _LEADING_VALUE.match(error.message)
+    if leading is not None:
+        return error.message[leading.end() :]
+    return _QUOTED.sub("the value", error.message, count=1)
 
 
 def check_workbook(
