@@ -22,4 +22,4 @@ def test_the_value_is_left_out_of_the_reason(message: str, reason: str) -> None:
 
 
 def test_a_row_level_message_is_kept_whole() -> None:
-    assert reason_of(RowError(None, None, "'a' and 'b' clash")) == "'a' and 'b' clash"
+    assert reason_of(RowError("(row)", None, "'a' and 'b' clash")) == "'a' and 'b' clash"
