@@ -59,6 +59,8 @@ def check_command(
         stdout_console().out(json.dumps(report.to_json(), ensure_ascii=False), highlight=False)
     else:
         stdout_console().print(summary_text(report, file, form, map_, ignore), markup=False)
+        for note in report.notes:
+            stderr_console().print(f"note: {note}", markup=False)
         if report.extra_columns:
             stderr_console().print(
                 f"note: ignoring columns {', '.join(report.extra_columns)}", markup=False

@@ -184,6 +184,8 @@ def _submitted(run: _Foreground, file: Path, request: SubmitRequest, s: Submissi
     run.view.reading_done()
     run.submitted = True
     err = stderr_console()
+    for note in s.notes if not run.quiet else ():
+        err.print(f"note: {note}", markup=False)
     if s.extra_columns and not run.quiet:
         err.print(f"note: ignoring columns {', '.join(s.extra_columns)}", markup=False)
     if not s.created:

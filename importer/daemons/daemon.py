@@ -196,6 +196,11 @@ class Daemon:
             with graceful_signals(self.stop, on_signal):
                 self.on_started()
                 if not self.once:
+                    # Registered in `workers` before the delay, so that `stats`, `watch` and
+                    # /metrics count this process as live from its start (best effort: a
+                    # database away now is waited for by the loop, as ever).
+                    with contextlib.suppress(DatabaseError):
+                        self._db.get()
                     interruptible_sleep(self.startup_delay_seconds, self.stop, self._wakeup)
                 self._loop()
                 self.shut_down()

@@ -39,6 +39,7 @@ class CheckReport:
     rejected: list[RejectedRow] = field(default_factory=list)
     reasons: Counter[tuple[str, str]] = field(default_factory=Counter)
     extra_columns: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # how the workbook was read
     keyed: bool = False
     inserted: int = 0
     updated: int = 0
@@ -114,6 +115,7 @@ def check_workbook(
             keyed=bool(form.key),
         )
         report.extra_columns = list(validator.extra_columns)
+        report.notes = list(reader.notes)
         keys = _KeyTally(conn, form, validator) if form.key else None
         for batch in reader.batches(rows_per_batch):
             result = validator.validate(batch)

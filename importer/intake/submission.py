@@ -31,6 +31,7 @@ class Submission:
     job: Job
     created: bool  # False: this file was submitted before; ``job`` is that import
     extra_columns: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # how the workbook was read (a reader fallen back to)
     scheduled_timer: int | None = None
     scheduled_for: datetime | None = None  # the scheduled timer's due time (database clock)
     reader: SheetReader | None = None  # keep_reader: the open sheet, for the job's own run
@@ -233,7 +234,9 @@ class _Store:
             due_at,
             self.timer_max_attempts,
         )
-        return replace(submission, extra_columns=tuple(validator.extra_columns))
+        return replace(
+            submission, extra_columns=tuple(validator.extra_columns), notes=tuple(sheet.notes)
+        )
 
 
 def _create(

@@ -214,3 +214,18 @@ def test_submit_imports_a_file_xlrd_cannot_parse(cli: Cli, tmp_path: Path) -> No
     result = cli("submit", str(path), "--form", "orders", "--quiet", "--json")
     assert result.exit_code in (0, 3), result.stderr
     assert '"success_rows"' in result.stdout
+
+
+def test_submit_and_check_say_that_calamine_read_the_file(cli: Cli, tmp_path: Path) -> None:
+    damaged = wrong_string_count((SAMPLES / "orders.xls").read_bytes())
+    assert damaged is not None
+    path = tmp_path / "orders.xls"
+    path.write_bytes(damaged)
+    assert cli("forms", "add", str(SAMPLES / "orders.form.toml")).exit_code == 0
+    note = "note: orders.xls: read with calamine, since xlrd cannot parse this .xls ("
+    checked = cli("check", str(path), "--form", "orders")
+    assert checked.exit_code == 3 and note in checked.stderr, checked.stderr
+    submitted = cli("submit", str(path), "--form", "orders")
+    assert submitted.exit_code == 3 and note in submitted.stderr, submitted.stderr
+    quiet = cli("submit", str(path), "--form", "orders", "--force", "--quiet")
+    assert note not in quiet.stderr
