@@ -125,6 +125,7 @@ class SheetPeek:
     header_row: int
     date1904: bool
     notes: tuple[str, ...] = ()  # how the file was read, for the sender (one line each)
+    has_rows: bool = True  # a row under the header (False: a header alone)
 
 
 def peek_sheet(
@@ -152,6 +153,8 @@ def peek_sheet(
             header_row=guarded.header_row,
             date1904=guarded.date1904,
             notes=guarded.notes,
+            # One row past the header: a sheet with none is refused before any job exists.
+            has_rows=next(iter(guarded.batches(1)), None) is not None,
         )
 
 

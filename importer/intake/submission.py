@@ -213,6 +213,11 @@ class _Store:
             column_map=self.column_map,
             keyed=bool(self.form.key),
         )
+        if not getattr(sheet, "has_rows", True):  # a peek saw a header alone
+            raise InputError(
+                f"sheet {sheet.sheet_name!r} has a header but no rows to import",
+                file=self.file_name,
+            )
         existing = None if self.force else jobs.find_job_by_key(self.conn, new.key)
         if existing is not None:
             return Submission(existing, created=False)

@@ -5,19 +5,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from importer.database import Connection
 from importer.repositories import jobs
 from tests.conftest import Cli
 from tests.support.jobs import add_form, counts, only_job_id, write_book
 
 
+@pytest.mark.parametrize("how", [(), ("--detach",), ("--in", "10m")])
 def test_a_sheet_with_a_header_and_no_rows_is_refused_before_any_job(
-    cli: Cli, conn: Connection, cli_env: dict[str, str], tmp_path: Path
+    cli: Cli, conn: Connection, cli_env: dict[str, str], tmp_path: Path, how: tuple[str, ...]
 ) -> None:
     add_form(conn)
     book = tmp_path / "empty.xlsx"
     write_book(book, [])
-    result = cli("submit", str(book), "--quiet")
+    # Run here, queued or scheduled: a queued submit reads only the header, and one row more.
+    result = cli("submit", str(book), "--quiet", *how)
     assert result.exit_code == 2
     assert result.stderr == "error: sheet 'Orders' has a header but no rows to import\n"
     assert counts(conn) == {"jobs": 0, "files": 0, "timers": 0, "rows": 0}
