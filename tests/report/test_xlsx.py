@@ -64,7 +64,7 @@ def test_check_names_the_missing_day_and_writes_real_booleans(cli: Cli, tmp_path
     assert cli("forms", "add", str(tmp_path / "parcels.form.toml")).exit_code == 0
     result = cli("check", str(path), "--form", "parcels", "-o", "errors.xlsx")
     assert result.exit_code == 3, result.stderr
-    assert "Sent: the value: February 2024 has no day 31 (1 row)" in result.stdout
+    assert "Sent: February 2024 has no day 31 (1 row)" in result.stdout
 
     sheet = openpyxl.load_workbook(tmp_path / "errors.xlsx")["Parcels"]
     rows = list(sheet.iter_rows(values_only=True))
