@@ -11,6 +11,7 @@ from importer.repositories import jobs
 from tests.conftest import Cli
 from tests.support.jobs import (
     ORDERS_FORM,
+    PEOPLE_FORM,
     add_form,
     assert_exactly_once,
     counts,
@@ -18,19 +19,6 @@ from tests.support.jobs import (
     orders_book,
     write_book,
 )
-
-PEOPLE_FORM = """
-name = "people"
-[[fields]]
-name = "name"
-header = "Name"
-type = "string"
-required = true
-[[fields]]
-name = "email"
-header = "Email"
-type = "email"
-"""
 
 # The orders form without its Amount: it matches one column fewer of the orders sheet.
 ORDER_REFS_FORM = ORDERS_FORM.split('[[fields]]\nname = "amount"')[0].replace(

@@ -12,20 +12,7 @@ from importer.errors import InputError
 from importer.forms.choice import choose_form
 from importer.forms.definition import parse_form_text
 from tests.conftest import Cli
-from tests.support.jobs import ORDERS_FORM, add_form, counts, write_book
-
-PEOPLE_FORM = """
-name = "people"
-[[fields]]
-name = "name"
-header = "Name"
-type = "string"
-required = true
-[[fields]]
-name = "email"
-header = "Email"
-type = "email"
-"""
+from tests.support.jobs import ORDERS_FORM, PEOPLE_FORM, add_form, counts, write_book
 
 
 def test_a_misspelled_required_header_gets_the_closest_forms_diagnosis(

@@ -43,6 +43,21 @@ KEYED_FORM = ORDERS_FORM.replace('name = "orders"', 'name = "ledger"\nkey = ["or
 HEADER = ["Order ID", "Customer", "Amount"]
 
 
+# A second form, for the automatic choice between forms.
+PEOPLE_FORM = """
+name = "people"
+[[fields]]
+name = "name"
+header = "Name"
+type = "string"
+required = true
+[[fields]]
+name = "email"
+header = "Email"
+type = "email"
+"""
+
+
 def add_form(conn: Connection, text: str = ORDERS_FORM) -> None:
     """Store the form; its typed table is made ready with it (see make_table)."""
     form = parse_form_text(text)
