@@ -246,6 +246,8 @@ def test_a_lost_database_connection_is_retried_and_work_carries_on(
     with children(cli_env, tmp_path) as start:
         worker = start("worker")
         wait_for(lambda: live_workers(conn) == 1, what="the worker to register")
+        # Its LISTEN connection opens just after it registers: wait for both.
+        wait_for(lambda: _other_sessions(conn) >= 2, what="the worker's connections")
         # Drop every connection the worker has (its LISTEN one too), as a failover would.
         dropped = conn.execute(
             "SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity"
@@ -331,3 +333,11 @@ def test_a_scheduled_import_waits_for_its_timer_then_a_worker_runs_it(
     assert timer.status == "completed" and timer.attempts == 1
     started = job_of(conn, job_id).started_at
     assert started is not None and started >= due  # never claimed before its time
+
+
+def _other_sessions(conn: Connection) -> int:
+    row = conn.execute(
+        "SELECT count(*) AS n FROM pg_stat_activity"
+        " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+    ).fetchone()
+    return int(row["n"]) if row is not None else 0
