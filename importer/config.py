@@ -82,6 +82,8 @@ class ImportSettings:
     concurrency: int = 2
     # From jobs.retry_delays_seconds and jobs.timer.max_attempts; not a key of its own.
     retry: RetryPolicy = field(default_factory=RetryPolicy)
+    # From forms.hooks_allowed (what a job's run may import); not a key of its own.
+    hooks_allowed: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,13 @@ class ReaderSettings:
 
 
 @dataclass(frozen=True)
+class FormsSettings:
+    # Modules (or packages) whose functions a form's `hook` may run on this host; a stored
+    # form never makes a process import code by itself.
+    hooks_allowed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class RetentionSettings:
     # `importer timers` purges what finished longer ago than this, daily; 0: never.
     older_than_days: float = 0.0
@@ -113,6 +122,7 @@ class Settings:
     reader: ReaderSettings = field(default_factory=ReaderSettings)
     retention: RetentionSettings = field(default_factory=RetentionSettings)
     jobs: JobsSettings = field(default_factory=JobsSettings)
+    forms: FormsSettings = field(default_factory=FormsSettings)
     # One line each, for the CLI to show (see the module docstring).
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
@@ -124,6 +134,7 @@ _SECTIONS = {
     "reader": "reader",
     "retention": "retention",
     "jobs": "jobs",
+    "forms": "forms",
 }
 # Numbers that may also be 0, which turns their feature off.
 _ZERO_MEANS_OFF = frozenset({"retention.older_than_days"})
@@ -141,6 +152,10 @@ _OTHER_VARIABLES = ("IMPORTER_HOME", "IMPORTER_CONFIG", "IMPORTER_DATABASE_URL")
 _OTHER_PREFIXES = ("IMPORTER_TEST_",)
 
 
+# Section fields set from another key (see load_settings), not keys of their own.
+_DERIVED = {"import_": ("hooks_allowed",)}
+
+
 def _known_keys() -> dict[str, tuple[str, str, type]]:
     keys: dict[str, tuple[str, str, type]] = {}
     defaults = Settings()
@@ -148,6 +163,8 @@ def _known_keys() -> dict[str, tuple[str, str, type]]:
         section = getattr(defaults, attr)
         for f in fields(section):
             kind = type(getattr(section, f.name))
+            if f.name in _DERIVED.get(attr, ()):
+                continue
             if kind in (int, float, str, tuple):  # the retry policy is derived, not a key
                 keys[f"{prefix}.{f.name}"] = (attr, f.name, kind)
     return keys
@@ -195,7 +212,23 @@ def _coerce_delays(key: str, value: object) -> tuple[float, ...]:
         ) from None
 
 
+def _coerce_modules(key: str, value: object) -> tuple[str, ...]:
+    """A list in TOML; in the environment "a.rules,b" or "a.rules b"."""
+    parts = re.split(r"[,\s]+", value.strip().strip("[]")) if isinstance(value, str) else value
+    if not isinstance(parts, list | tuple) or not all(isinstance(p, str) for p in parts):
+        raise ConfigError(key, value, 'must be a list of module names, e.g. ["mypackage.rules"]')
+    names = tuple(p.strip().strip("'\"") for p in parts if p.strip())
+    if not all(re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", n) for n in names):
+        raise ConfigError(key, value, 'must be a list of module names, e.g. ["mypackage.rules"]')
+    return names
+
+
+_LISTS_OF_MODULES = frozenset({"forms.hooks_allowed"})
+
+
 def _coerce(key: str, value: object, kind: type) -> object:
+    if key in _LISTS_OF_MODULES:
+        return _coerce_modules(key, value)
     if kind is tuple:
         return _coerce_delays(key, value)
     if kind is str:
@@ -356,4 +389,6 @@ def load_settings(
     settings = _retry_policies(
         settings, legacy, new_key_set=RETRY_DELAYS_KEY in values, warnings=warnings
     )
+    hooks = settings.forms.hooks_allowed
+    settings = replace(settings, import_=replace(settings.import_, hooks_allowed=hooks))
     return replace(settings, warnings=tuple(warnings))

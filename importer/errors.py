@@ -17,6 +17,7 @@ CLI (``importer.cli.exit_codes``); applications catch the classes.
     │   └── SchemaError, EmbeddedServerError
     ├── LeaseLost             this process no longer owns the job (job_id)
     ├── JobFailed             the job ended failed or cancelled (job_id, status)
+    ├── RowError              a form's hook refuses a row (column, message)
     └── PermanentFailure      an attempt no later attempt can change
 """
 
@@ -95,6 +96,16 @@ class StateError(UsageError):
 
 
 # --- runtime ---------------------------------------------------------------------------------
+
+
+class RowError(ImporterError):
+    """Raised by a form's Python hook: the row is refused for ``message``; ``column``: the
+    field (or header) whose cell is at fault, None for the row as a whole."""
+
+    def __init__(self, column: str | None, message: str) -> None:
+        super().__init__(message)
+        self.column = column
+        self.message = message
 
 
 class DatabaseError(ImporterError):

@@ -59,7 +59,12 @@ def test_database_url_order() -> None:
 @pytest.mark.parametrize("value", ["0", "-1", "abc", "nan", "inf", ""])
 # retention.older_than_days may be 0 (off): tests/repositories/test_retention.py checks it.
 @pytest.mark.parametrize(
-    "key", sorted(k for k in KNOWN_KEYS if k not in ("reader.engine", "retention.older_than_days"))
+    "key",
+    sorted(
+        k
+        for k in KNOWN_KEYS
+        if k not in ("reader.engine", "retention.older_than_days", "forms.hooks_allowed")
+    ),
 )
 def test_every_number_must_be_positive(key: str, value: str) -> None:
     with pytest.raises(ConfigError) as info:
@@ -155,3 +160,14 @@ def test_the_cli_prints_each_warning_once_on_stderr(
         "warning: IMPORTER_JOBS_IMPORT_LEASSE_SECONDS is not a setting and is ignored; did you"
         " mean IMPORTER_JOBS_IMPORT_LEASE_SECONDS (jobs.import.lease_seconds)?"
     ]
+
+
+def test_hooks_allowed_is_a_list_of_modules_and_reaches_the_runs() -> None:
+    """forms.hooks_allowed from the environment (commas or spaces) or a file's list; a
+    name that is no module name is refused naming the key."""
+    settings = load_settings(environ={"IMPORTER_FORMS_HOOKS_ALLOWED": "acme.rules, other"})
+    assert settings.forms.hooks_allowed == ("acme.rules", "other")
+    assert settings.import_.hooks_allowed == ("acme.rules", "other")  # what a job's run sees
+    assert load_settings(environ={}).import_.hooks_allowed == ()
+    with pytest.raises(ConfigError, match=r"forms\.hooks_allowed"):
+        load_settings(environ={"IMPORTER_FORMS_HOOKS_ALLOWED": "os;rm"})

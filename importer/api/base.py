@@ -17,6 +17,9 @@ class ImporterBase:
 
     def __init__(self, url: str | None = None, *, settings: Settings | None = None) -> None:
         base = settings if settings is not None else load_settings()
+        # A job's run sees the hooks this host allows (settings built in code, too).
+        runs = replace(base.import_, hooks_allowed=base.forms.hooks_allowed)
+        base = replace(base, import_=runs)
         self.settings = replace(base, database_url=url) if url else base
         self._database: Database | None = None
 

@@ -300,6 +300,7 @@ class Importer(FleetMethods):
                 rows_per_batch=settings.import_.rows_per_transaction,
                 column_map=request.column_map,
                 on_rows=on_rows,
+                hooks_allowed=settings.forms.hooks_allowed,
             )
         written = None
         if request.errors_to is not None:
@@ -369,8 +370,12 @@ class Importer(FleetMethods):
                 _, before = forms_repo.get_form(conn, form.name, retired=True)
             except NotFoundError:
                 before = 0  # a new form (a stored one that no longer parses is an error)
+            from importer.repositories.lookups import check_lookups
+
+            # FormError (exit 2): a lookup's table cannot be read.
+            looked = check_lookups(conn, form)
             saved = forms_repo.save_form(conn, form, confirmed=confirmed)
-            return before, saved.version, saved.notes
+            return before, saved.version, (*saved.notes, *looked)
 
     def add_form_file(
         self, path: Path, confirmed: bool = False

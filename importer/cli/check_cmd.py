@@ -90,10 +90,9 @@ def summary_text(
         )
     if rejected:
         lines.append("most common problems:")
-        lines += [
-            f"  {column}: {reason} ({count:,} row{'s' if count != 1 else ''})"
-            for column, reason, count in report.top_reasons()
-        ]
+        for column, reason, count in report.top_reasons():
+            where = f"{column}: " if column else ""  # None: the row as a whole (a hook's)
+            lines.append(f"  {where}{reason} ({count:,} row{'s' if count != 1 else ''})")
         shown = ", ".join(str(row.number) for row in report.rejected[:10])
         more = f" and {rejected - 10:,} more" if rejected > 10 else ""
         lines.append(f"rows to fix (Excel row numbers): {shown}{more}")

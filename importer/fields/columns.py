@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from functools import partial
 from itertools import compress, count, repeat
-from operator import ge, is_, le
+from operator import ge, is_, is_not, le
 from typing import TYPE_CHECKING, Any, cast
 
 from importer.fields.cells import (
@@ -132,6 +132,8 @@ def integer_column(field: Field, coerce: Coercer) -> ColumnCoercer:
         kinds = set(map(type, cells))
         if kinds == {str}:
             return _digit_texts(cells)
+        if int in kinds and kinds <= {int, type(None)}:
+            return _whole_numbers(cells)
         if float not in kinds:
             return _one_by_one(coerce, cells)
         numbers: Sequence[Any] = cells
@@ -152,6 +154,19 @@ def integer_column(field: Field, coerce: Coercer) -> ColumnCoercer:
             later += _positions(list(map(ge, repeat(hi), numbers)))
             numbers = _replaced(numbers, later, stand_in, cells)
         values: list[Any] = list(map(math.trunc, numbers))  # int() of a whole float, 2x faster
+        if not later:
+            return values, []
+        return _finish(values, cells, coerce, later)
+
+    def _whole_numbers(cells: Sequence[object]) -> Outcome:
+        """Python ints (a lookup's ids, a computed whole number) and empty cells."""
+        empty = _positions(list(map(is_not, cells, repeat(None))))
+        numbers: list[Any] = _replaced(cells, empty, int(stand_in), cells)
+        later = empty
+        if min(numbers) < lo or max(numbers) > hi:
+            later = sorted(set(later) | set(_positions(list(map(le, repeat(lo), numbers)))))
+            later = sorted(set(later) | set(_positions(list(map(ge, repeat(hi), numbers)))))
+        values = list(numbers)
         if not later:
             return values, []
         return _finish(values, cells, coerce, later)

@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Literal
 
 from importer.fields.registry import FIELD_TYPE_SPECS, Bound, FieldType, FieldTypeSpec
 
@@ -25,6 +25,38 @@ def normalize_header(text: object) -> str:
     """
     folded = unicodedata.normalize("NFKC", str(text)).casefold()
     return _NOT_ALNUM.sub("", folded)
+
+
+Case = Literal["lower", "upper", "title"]
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """A field whose cell names a row of another table: the cell is matched against
+    ``match`` (as written, or ignoring case) and the field stores that row's ``returns``."""
+
+    match: str
+    returns: str
+    table: str | None = None  # "schema.table"
+    form: str | None = None  # or another form's table
+    ignore_case: bool = False
+
+    @property
+    def noun(self) -> str:
+        """What one row of the target is, for messages: "customers" -> "customer"."""
+        name = (self.form or self.table or "").rsplit(".", 1)[-1].replace("_", " ")
+        if name.endswith("ies"):
+            return name[:-3] + "y"
+        if name.endswith("s") and not name.endswith("ss"):
+            return name[:-1]
+        return name
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"form": self.form} if self.form else {"table": self.table}
+        out |= {"match": self.match, "returns": self.returns}
+        if self.ignore_case:
+            out["ignore_case"] = True
+        return out
 
 
 @dataclass(frozen=True)
@@ -44,6 +76,15 @@ class Field:
     formats: tuple[str, ...] = ()  # strptime formats accepted for text dates
     description: str | None = None
     column: str | None = None  # its column in a user's table, where the name differs
+    # Cleaning, before the type (forms/cleaning.py); None: the form's setting.
+    trim: bool | None = None
+    missing: tuple[str, ...] | None = None  # texts read as an empty cell
+    replace: tuple[tuple[str, str], ...] = ()  # (text, what it means), exact after trimming
+    case: Case | None = None
+    default: object = None  # for an empty optional cell, as the sheet would give it
+    unique: bool = False  # unique within the file
+    lookup: Lookup | None = None
+    compute: str | None = None  # an expression (forms/expressions.py): no column in the sheet
 
     @property
     def spec(self) -> FieldTypeSpec:
@@ -74,6 +115,22 @@ class Field:
             out["choices"] = list(self.choices)
         if self.formats:
             out["formats"] = list(self.formats)
+        if self.trim is not None:
+            out["trim"] = self.trim
+        if self.missing is not None:
+            out["missing"] = list(self.missing)
+        if self.replace:
+            out["replace"] = dict(self.replace)
+        if self.case is not None:
+            out["case"] = self.case
+        if self.default is not None:
+            out["default"] = _bound_to_json(self.default)  # type: ignore[arg-type]
+        if self.unique:
+            out["unique"] = True
+        if self.lookup is not None:
+            out["lookup"] = self.lookup.to_json()
+        if self.compute is not None:
+            out["compute"] = self.compute
         return out
 
 

@@ -51,7 +51,7 @@ def choose_form(
     if fitting and (len(fitting) == 1 or fitting[0].matched > fitting[1].matched):
         return fitting[0].form, fitting[0].version
     shown = ", ".join(
-        f"{c.form.name} ({c.matched} of {len(c.form.fields)})" for c in candidates[:5]
+        f"{c.form.name} ({c.matched} of {len(c.form.sheet_fields)})" for c in candidates[:5]
     )
     if fitting:
         tied = " and ".join(c.form.name for c in fitting if c.matched == fitting[0].matched)
@@ -66,7 +66,7 @@ def choose_form(
         except InputError as exc:
             raise InputError(
                 f"no form fits this header; the closest is {closest.form.name!r}"
-                f" ({closest.matched} of {len(closest.form.fields)} columns matched): {exc}"
+                f" ({closest.matched} of {len(closest.form.sheet_fields)} columns matched): {exc}"
             ) from None
     raise InputError(
         "no form fits this header (each lacks a required column); name one with --form, or"
@@ -81,4 +81,4 @@ def _clearly_closest(candidates: Sequence[Candidate]) -> Candidate | None:
         return None
     best = candidates[0]
     ahead = len(candidates) == 1 or best.matched > candidates[1].matched
-    return best if ahead and best.matched * 2 >= len(best.form.fields) else None
+    return best if ahead and best.matched * 2 >= len(best.form.sheet_fields) else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -25,15 +25,25 @@ from importer.fields.registry import (
     FieldTypeSpec,
     Rule,
 )
+from importer.forms.rules import (
+    FIELD_RULE_KEYS,
+    FORM_RULE_KEYS,
+    FormRules,
+    RowRule,
+    parse_field_rules,
+    parse_form_rules,
+    unique_sets,
+)
 
 _NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _FORM_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$")
 
 # "message" goes with "pattern": what a sender is told when a cell does not match it.
 _FIELD_KEYS = {
-    "name", "header", "aliases", "type", "required", "description", "message", "column", *RULES
+    "name", "header", "aliases", "type", "required", "description", "message", "column", *RULES,
+    *FIELD_RULE_KEYS,
 }  # fmt: skip
-_FORM_KEYS = {"name", "key", "fields", "description", "table", "job_column"}
+_FORM_KEYS = {"name", "key", "fields", "description", "table", "job_column", *FORM_RULE_KEYS}
 # A table of the user's: "schema.table" or "table" (schema public), each part a name as the
 # catalog spells it; columns likewise.
 _PG_NAME = r"[A-Za-z_][A-Za-z0-9_$]{0,62}"
@@ -49,6 +59,8 @@ class Form:
     description: str | None = None
     table: str | None = None  # "schema.table" of the user's own table; None: forms.<name>
     job_column: str | None = None  # the user's table's column for the job, if it has one
+    # What the business means beyond one cell (forms/rules.py, applied by forms/stages.py).
+    rules: FormRules = field(default_factory=FormRules)
     _by_name: dict[str, Field] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -56,6 +68,32 @@ class Form:
 
     def field(self, name: str) -> Field:
         return self._by_name[name]
+
+    @property
+    def sheet_fields(self) -> tuple[Field, ...]:
+        """The fields a sheet's columns give: all but the computed ones."""
+        return tuple(f for f in self.fields if f.compute is None)
+
+    @property
+    def row_rules(self) -> tuple[RowRule, ...]:
+        return self.rules.rules
+
+    @property
+    def unique(self) -> list[tuple[str, ...]]:
+        """Every set of fields unique within the file (a field's own ``unique`` first)."""
+        return unique_sets(self.fields, self.rules.unique)
+
+    @property
+    def has_stages(self) -> bool:
+        """Whether anything runs besides each cell's type and rules (forms/stages.py)."""
+        r = self.rules
+        return bool(
+            r.missing or r.rules or r.hook or self.unique
+            or any(
+                f.missing or f.replace or f.case or f.default is not None or f.lookup or f.compute
+                for f in self.fields
+            )
+        )  # fmt: skip
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name}
@@ -67,7 +105,17 @@ class Form:
             out["table"] = self.table
         if self.job_column:
             out["job_column"] = self.job_column
+        if not self.rules.trim:
+            out["trim"] = False
+        if self.rules.missing:
+            out["missing"] = list(self.rules.missing)
+        if self.rules.unique:
+            out["unique"] = [list(u) for u in self.rules.unique]
+        if self.rules.hook:
+            out["hook"] = self.rules.hook
         out["fields"] = [f.to_json() for f in self.fields]
+        if self.rules.rules:
+            out["rules"] = [r.to_json() for r in self.rules.rules]
         return out
 
     @classmethod
@@ -162,6 +210,7 @@ def parse_form(data: Mapping[str, Any], *, source: str = "form") -> Form:
         description=description,
         table=table,
         job_column=job_column,
+        rules=parse_form_rules(data, fields, fail),
     )
 
 
@@ -303,7 +352,7 @@ def _parse_field(raw: object, index: int, source: str) -> Field:
     if lo is not None and hi is not None and lo > hi:  # type: ignore[operator]
         raise fail("'min' is greater than 'max'")
 
-    return Field(
+    plain = Field(
         name=name,
         header=header.strip(),
         type=spec.name,
@@ -320,6 +369,7 @@ def _parse_field(raw: object, index: int, source: str) -> Field:
         description=_optional_str(raw.get("description"), "description", fail),
         column=column,
     )
+    return replace(plain, **parse_field_rules(raw, plain, fail))
 
 
 def _length(value: object, key: str, fail: Any) -> int | None:
@@ -360,10 +410,17 @@ def _toml_value(value: Any) -> str:
         return repr(value)
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        items = ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items())
+        return "{ " + items + " }" if items else "{}"
     text = str(value)
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     escaped = escaped.replace("\t", "\\t").replace("\r", "\\r")
     return f'"{escaped}"'
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _toml_value(key)
 
 
 def form_to_toml(form: Form, *, comments: Mapping[str, str] | None = None) -> str:
@@ -374,7 +431,7 @@ def form_to_toml(form: Form, *, comments: Mapping[str, str] | None = None) -> st
         lines.append(f"description = {_toml_value(data['description'])}")
     if "key" in data:
         lines.append(f"key = {_toml_value(data['key'])}")
-    for top in ("table", "job_column"):
+    for top in ("table", "job_column", "trim", "missing", "unique", "hook"):
         if top in data:
             lines.append(f"{top} = {_toml_value(data[top])}")
     for entry in data["fields"]:
@@ -385,4 +442,6 @@ def form_to_toml(form: Form, *, comments: Mapping[str, str] | None = None) -> st
         lines.append("[[fields]]")
         for key, value in entry.items():
             lines.append(f"{key} = {_toml_value(value)}")
+    for rule in data.get("rules", []):
+        lines += ["", "[[rules]]", *(f"{k} = {_toml_value(v)}" for k, v in rule.items())]
     return "\n".join(lines) + "\n"

@@ -99,7 +99,7 @@ class _Matcher:
     ) -> None:
         """Take the columns the user named. ``strict`` False (scoring a form for the choice):
         a pair that does not fit this form is passed over instead of refused."""
-        names = {f.name for f in self.form.fields}
+        names = {f.name for f in self.form.sheet_fields}
         wanted = [*mapping.items(), *((text, "") for text in ignored)]
         for text, field_name in wanted:
             if field_name and field_name not in names:
@@ -142,7 +142,7 @@ class _Matcher:
 
     def match(self) -> None:
         for exact in (True, False):
-            for f in self.form.fields:
+            for f in self.form.sheet_fields:
                 if f.name in self.columns:
                     continue
                 for index in self.free():
@@ -168,7 +168,7 @@ def match_header(
     matcher = _Matcher(form, header)
     matcher.apply_mapping(mapping or {}, ignored)
     matcher.match()
-    unmatched = [f for f in form.fields if f.name not in matcher.columns]
+    unmatched = [f for f in form.sheet_fields if f.name not in matcher.columns]
     problems: list[str] = []
     near: dict[str, tuple[int, Field]] = {}
     extra: list[str] = []
@@ -176,7 +176,8 @@ def match_header(
         text = header[index]
         key = normalize_header(text)
         twin = next(
-            (f for f in form.fields if f.name in matcher.columns and key in f.match_keys), None
+            (f for f in form.sheet_fields if f.name in matcher.columns and key in f.match_keys),
+            None,
         )
         if twin is not None and key:
             first, second = column_letter(matcher.columns[twin.name]), column_letter(index)
@@ -219,7 +220,9 @@ def coverage(
     matcher = _Matcher(form, header)
     matcher.apply_mapping(mapping or {}, (), strict=False)
     matcher.match()
-    missing = tuple(f.name for f in form.fields if f.required and f.name not in matcher.columns)
+    missing = tuple(
+        f.name for f in form.sheet_fields if f.required and f.name not in matcher.columns
+    )
     return len(matcher.columns), missing
 
 

@@ -26,6 +26,7 @@ from importer.fields.columns import ColumnCoercer, column_coercer
 from importer.forms.definition import Form
 from importer.forms.header_match import match_header
 from importer.forms.row_json import RowTemplate
+from importer.forms.stages import Hook, LookupSource, Stages, UniqueClaims, cleaner
 
 
 class ValidRow(NamedTuple):
@@ -37,7 +38,7 @@ class ValidRow(NamedTuple):
 
 @dataclass(slots=True)
 class RowError:
-    column: str  # the sheet's header text
+    column: str | None  # the sheet's header text; None: the row as a whole
     raw: str | None  # the cell as text
     message: str
 
@@ -134,6 +135,9 @@ class ValidRows(Sequence[ValidRow]):
 class BatchResult:
     valid: ValidRows = field(default_factory=lambda: ValidRows([], []))
     rejected: list[RejectedRow] = field(default_factory=list)
+    # Values the valid rows took of the form's unique sets: (set, key text, row), written
+    # with the batch (see forms/stages.py).
+    claims: list[tuple[str, str, int]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -158,6 +162,9 @@ class Validator:
         date1904: bool = False,
         mapping: Mapping[str, str] | None = None,
         ignored: Iterable[str] = (),
+        lookups: LookupSource | None = None,
+        hook: Hook | None = None,
+        today: date | None = None,
     ) -> None:
         self.form = form
         self.header = list(header)
@@ -175,15 +182,36 @@ class Validator:
                 self.columns.append(
                     _Column(f.name, index, self.header[index], coerce, column_coercer(f, coerce))
                 )
-        self.absent = [f.name for f in form.fields if f.name not in matched]
+        self.stages: Stages | None = None
+        if form.has_stages or any(cleaner(form, f) for f in form.fields):
+            coercers = {}
+            for f in form.fields:
+                one = build_coercer(f, date1904=date1904)
+                coercers[f.name] = (one, column_coercer(f, one))
+            self.stages = Stages(
+                form,
+                {c.name: c.header for c in self.columns},
+                coercers=coercers,
+                lookups=lookups,
+                hook=hook,
+                today=today,
+            )
+        self.names = [c.name for c in self.columns] + (self.stages.added if self.stages else [])
+        self.absent = [f.name for f in form.fields if f.name not in self.names]
+        self._positions = {c.header: c.index for c in self.columns}
         self._build = self._builder()
-        self._template = RowTemplate([c.name for c in self.columns], self.absent)
+        self._template = RowTemplate(self.names, self.absent)
+
+    @property
+    def claims(self) -> UniqueClaims | None:
+        """The values of the form's unique sets taken so far (None: the form has none)."""
+        return self.stages.claims if self.stages is not None and self.form.unique else None
 
     def _builder(self) -> Builder:
         """(number, value, value, ...) tuples -> ValidRows, the data dict written as a literal
         (twice as fast as dict(zip(names, values)))."""
-        names = [f"x{i}" for i in range(len(self.columns))]
-        items = [f"{c.name!r}: {x}" for c, x in zip(self.columns, names, strict=True)]
+        names = [f"x{i}" for i in range(len(self.names))]
+        items = [f"{name!r}: {x}" for name, x in zip(self.names, names, strict=True)]
         items += [f"{name!r}: None" for name in self.absent]
         source = (
             f"def build(rows):\n    return [new(ValidRow, (n, {{{', '.join(items)}}}))"
@@ -216,12 +244,36 @@ class Validator:
             cells = [_fit(values, width) for values in cells]
             columns = list(zip(*cells, strict=True))
         stored: list[list[Any]] = []
-        problems: dict[int, list[tuple[_Column, str]]] = {}
+        # index -> (header text, its position in the sheet or None, message)
+        problems: dict[int, list[tuple[str | None, int | None, str]]] = {}
+        stages = self.stages
+        cleaned: dict[str, Sequence[object]] = {}
+        failures: set[tuple[int, str]] = set()
         for col in self.columns:
-            values, failed = col.bulk(columns[col.index])
+            given: Sequence[object] = columns[col.index]
+            looked: dict[int, str] = {}
+            if stages is not None:
+                cleaned[col.name], given, looked = stages.before(col.name, given)
+            values, failed = col.bulk(given)
+            if looked:  # a cell not found is that, not the empty cell its coercer saw
+                failed = [(i, m) for i, m in failed if i not in looked] + sorted(looked.items())
             stored.append(values)
             for index, message in failed:
-                problems.setdefault(index, []).append((col, message))
+                problems.setdefault(index, []).append((col.header, col.index, message))
+                failures.add((index, col.name))
+        if stages is not None:
+            extra = stages.after(
+                numbers,
+                dict(zip((c.name for c in self.columns), stored, strict=True)),
+                cleaned,
+                failures,
+                set(problems),
+            )
+            stored += extra.columns
+            for index, header, message in extra.problems:
+                where = self._positions.get(header) if header is not None else None
+                problems.setdefault(index, []).append((header, where, message))
+            result.claims = extra.claims
         if problems:
             bad = sorted(problems)
             texts = _rows_as_texts([cells[index] for index in bad])
@@ -230,8 +282,8 @@ class Validator:
                     numbers[index],
                     row_texts,
                     [
-                        RowError(col.header, row_texts[col.index], msg)
-                        for col, msg in problems[index]
+                        RowError(header, row_texts[where] if where is not None else None, msg)
+                        for header, where, msg in problems[index]
                     ],
                     cells[index],
                 )
@@ -244,9 +296,7 @@ class Validator:
             for column in (numbers, *stored):
                 for index in bad:
                     del column[index]
-        result.valid = ValidRows(
-            numbers, stored, self._build, self._template, [c.name for c in self.columns]
-        )
+        result.valid = ValidRows(numbers, stored, self._build, self._template, self.names)
         return result
 
 

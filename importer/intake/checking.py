@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,10 @@ from importer.repositories.records import stored_records
 TOP_REASONS = 3
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'")
 _LEADING_VALUE = re.compile(r"'(?:[^'\\]|\\.)*': ")
+# A repeat within the file ("duplicate email 'a@b.com': already in row 12") counts as its
+# set's repeats; a lookup's miss without its suggestions ("; did you mean 'ACME Ltd.'?").
+_DUPLICATE = re.compile(r"^(duplicate [^'(]+?) (?:'(?:[^'\\]|\\.)*'|\(.*\)): already in row \d+$")
+_SUGGESTION = re.compile(r"; did you mean .*\?$")
 
 
 @dataclass
@@ -37,7 +42,7 @@ class CheckReport:
     total_rows: int = 0
     good: int = 0
     rejected: list[RejectedRow] = field(default_factory=list)
-    reasons: Counter[tuple[str, str]] = field(default_factory=Counter)
+    reasons: Counter[tuple[str | None, str]] = field(default_factory=Counter)
     extra_columns: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # how the workbook was read
     keyed: bool = False
@@ -45,7 +50,7 @@ class CheckReport:
     updated: int = 0
     unchanged: int = 0
 
-    def top_reasons(self, count: int = TOP_REASONS) -> list[tuple[str, str, int]]:
+    def top_reasons(self, count: int = TOP_REASONS) -> list[tuple[str | None, str, int]]:
         """(column, reason, rows) most common first; values are left out of the reason."""
         return [(col, why, n) for (col, why), n in self.reasons.most_common(count)]
 
@@ -72,8 +77,13 @@ def reason_of(error: RowError) -> str:
     """The message without the cell's own value, so equal mistakes count together: a
     message that starts with the value (``'31/02/2024': February 2024 has no day 31``)
     without it, another with "the value" in its place."""
+    duplicate = _DUPLICATE.match(error.message)
+    if duplicate is not None:
+        return f"{duplicate.group(1)}: already in an earlier row"
     if error.raw is None:
         return error.message
+    if error.message.startswith("'") and _SUGGESTION.search(error.message):
+        return _QUOTED.sub("the value", _SUGGESTION.sub("", error.message), count=1)
     leading = _LEADING_VALUE.match(error.message)
     if leading is not None:
         return error.message[leading.end() :]
@@ -91,12 +101,15 @@ def check_workbook(
     rows_per_batch: int = 1000,
     column_map: Mapping[str, str] | None = None,
     on_rows: Callable[[int], None] | None = None,
+    hooks_allowed: Sequence[str] = (),
 ) -> CheckReport:
     """Validate every row; InputError (exit 2) as a submit would refuse the file.
     ``on_rows``: called with the rows read so far, after each batch."""
     from importer.excel import open_sheet
+    from importer.forms.hooks import load_hook
     from importer.intake.submission import choose_for_header, read_workbook_bytes
     from importer.repositories.forms import get_form
+    from importer.repositories.lookups import TableLookups
 
     named = get_form(conn, form_name) if form_name is not None else None
     content = read_workbook_bytes(path)
@@ -105,7 +118,15 @@ def check_workbook(
         content, sheet=sheet, engine=engine, memory_budget_mb=memory_budget_mb, file_name=path.name
     ) as reader:
         form, version = named or choose_for_header(conn, reader.header, mapping)
-        validator = Validator(form, reader.header, date1904=reader.date1904, mapping=mapping)
+        validator = Validator(
+            form,
+            reader.header,
+            date1904=reader.date1904,
+            mapping=mapping,
+            lookups=TableLookups(conn, form),
+            hook=load_hook(form, hooks_allowed),
+            today=date.today(),  # what a job submitted now would take as today()
+        )
         report = CheckReport(
             path.name,
             form.name,

@@ -53,6 +53,7 @@ from importer.forms.validation import (
 from importer.repositories import jobs
 from importer.repositories.form_tables import JOB_COLUMN, ROW_COLUMN, FormTable, live_table
 from importer.repositories.jobs import Job
+from importer.repositories.lookups import write_claims
 from importer.retry_policy import retry_conflicts
 from importer.states import JobStatus
 
@@ -80,6 +81,7 @@ class Prepared:
     records: list[tuple[Any, ...]]  # the COPY's rows: those columns, then job and row
     rejected_json: str  # [[row_number, [texts...], [typed cells...]], ...]
     errors_json: str  # [[row_number, column, raw, message], ...]
+    claims: Sequence[tuple[str, str, int]] = ()  # uniqueness within the file (stages.py)
 
 
 @dataclass
@@ -196,6 +198,7 @@ class BatchWriter:
             records=records,
             rejected_json=rejected_json,
             errors_json=errors_json,
+            claims=result.claims,
         )
 
     def write(self, batch: Prepared, *, pause: Callable[[], None] | None = None) -> Committed:
@@ -250,6 +253,7 @@ class BatchWriter:
             outcome = _Outcome()
             if batch.records:
                 self._store(batch, outcome, isolate=isolate)
+            write_claims(self.conn, self.job.id, batch.claims)
             rejected_json, errors_json = batch.rejected_json, batch.errors_json
             if outcome.refused:
                 rejected_json, errors_json = _rejected_json([*batch.rejected, *outcome.refused])

@@ -40,7 +40,9 @@ from importer.states import JobStatus, ProgressPhase, RunOutcome
 
 if TYPE_CHECKING:
     from importer.excel.base import SheetReader
+    from importer.forms.definition import Form
     from importer.repositories.batches import BatchWriter, Committed, Prepared
+    from importer.repositories.lookups import TableLookups
     from importer.running.commit_thread import Done
 
 
@@ -283,22 +285,34 @@ class _Run:
         return reader
 
     def import_rows(self, conn: Connection, renewer: LeaseRenewer) -> JobOutcome:
+        from importer.forms.hooks import load_hook
         from importer.forms.validation import Validator
         from importer.repositories.batches import (
             BatchWriter,  # heavy imports: only where rows are read
         )
         from importer.repositories.forms import get_form
+        from importer.repositories.lookups import job_claims
 
         self.pause("claimed")
         self.emit(ProgressPhase.OPENING)
         with permanent():
             form, _ = get_form(conn, self.job.form, self.job.form_version)
         reader, skip, after_row = self.open_reader(conn)
-        with reader:
+        with reader, self.lookups(form) as lookups:
+            with permanent():
+                hook = load_hook(form, self.settings.hooks_allowed)
             with permanent(f"the header no longer matches form {form.name!r}"):
                 validator = Validator(
-                    form, reader.header, date1904=reader.date1904, mapping=self.job.column_map
+                    form,
+                    reader.header,
+                    date1904=reader.date1904,
+                    mapping=self.job.column_map,
+                    lookups=lookups,
+                    hook=hook,
+                    today=self.job.created_at.date(),  # a resumed job decides alike
                 )
+            if validator.claims is not None and self.job.cursor:
+                validator.claims.seed(job_claims(conn, self.job.id))
             writer = BatchWriter(
                 conn,
                 self.job,
@@ -324,6 +338,18 @@ class _Run:
             else:
                 self.emit(ProgressPhase.IMPORTING)
             return self.write_batches(conn, renewer, writer, validator, batches)
+
+    @contextlib.contextmanager
+    def lookups(self, form: Form) -> Iterator[TableLookups | None]:
+        """A form with lookups resolves them on a connection of its own: on the reading
+        thread, while the writer's commits the previous batch."""
+        if not any(f.lookup for f in form.fields):
+            yield None
+            return
+        from importer.repositories.lookups import TableLookups
+
+        with connect(self.url, autocommit=True) as conn:
+            yield TableLookups(conn, form)
 
     def own_rows(self, batches: Iterator[Sequence[Any]]) -> Iterator[Sequence[Any]]:
         """The batches after the skipped rows; the rate counts from the first of them, so
