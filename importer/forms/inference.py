@@ -27,6 +27,7 @@ from importer.fields.cells import Coercer, Invalid, build_coercer
 from importer.fields.field import Field, normalize_header
 from importer.fields.registry import FIELD_TYPE_SPECS, CellKind, FieldType, Inference
 from importer.forms.definition import Form
+from importer.forms.rules import FormRules
 
 SAMPLE_ROWS = 2000
 # Sampled cells are kept until every column is judged: a very wide sheet samples fewer rows
@@ -272,30 +273,43 @@ def _guess(values: list[object], empty: int) -> _Guess:
     return guess
 
 
-def _sample(reader: SheetReader) -> tuple[list[list[object]], list[int], int]:
-    """Each column's filled cells and empty count over the first rows, and the row count."""
+# Texts people write for "no value" (compared folded, without spaces): proposed as the
+# form's `missing` when a column has them, and counted as empty cells for its type.
+MISSING_TOKENS = frozenset({"n/a", "na", "n.a.", "-", "--", "none", "null", "nil", "?", "tbd"})
+# A column is proposed `unique` when its header ends like a key and no sampled value repeats.
+_KEY_LIKE = re.compile(r"(?:id|no|nr|number|code|key|ref|reference|sku|email|mail)$")
+_UNIQUE_MIN_ROWS = 20
+
+
+def _sample(reader: SheetReader) -> tuple[list[list[object]], list[int], int, list[str]]:
+    """Each column's filled cells and empty count over the first rows, the row count, and
+    the "no value" texts seen (see MISSING_TOKENS), as written."""
     width = len(reader.header)
     columns: list[list[object]] = [[] for _ in range(width)]
     empty = [0] * width
     limit = max(1, min(SAMPLE_ROWS, SAMPLE_CELLS // max(1, width)))
     sampled = 0
+    tokens: dict[str, None] = {}
     for row in reader.rows():
         for index, value in enumerate(row.values[:width]):
             if value is None or (type(value) is str and not value.strip()):
                 empty[index] += 1
+            elif type(value) is str and value.strip().casefold() in MISSING_TOKENS:
+                empty[index] += 1
+                tokens[value.strip()] = None
             else:
                 columns[index].append(value)
         empty[len(row.values) : width] = [n + 1 for n in empty[len(row.values) : width]]
         sampled += 1
         if sampled >= limit:
             break
-    return columns, empty, sampled
+    return columns, empty, sampled, list(tokens)
 
 
 def infer_form(reader: SheetReader, name: str) -> tuple[Form, dict[str, str]]:
     """A form for the reader's sheet, and notes per field name for the TOML comments."""
     header = reader.header
-    columns, empty, sampled = _sample(reader)
+    columns, empty, sampled, missing = _sample(reader)
 
     fields: list[Field] = []
     notes: dict[str, list[str]] = {}
@@ -319,6 +333,16 @@ def infer_form(reader: SheetReader, name: str) -> tuple[Form, dict[str, str]]:
                 f"{empty[index]} of {sampled} sampled rows leave it empty: "
                 "required = true would reject them"
             )
+        values = columns[index]
+        unique = (
+            required
+            and len(values) >= _UNIQUE_MIN_ROWS
+            and guess.type in ("integer", "string", "email")
+            and (guess.type == "email" or _KEY_LIKE.search(key) is not None)
+            and len({str(v).strip().casefold() for v in values}) == len(values)
+        )
+        if unique:
+            guess.notes.append(f"no value repeats in {len(values)} sampled rows: unique = true")
         fields.append(
             Field(
                 name=name_,
@@ -327,6 +351,7 @@ def infer_form(reader: SheetReader, name: str) -> tuple[Form, dict[str, str]]:
                 required=required,
                 choices=guess.choices,
                 formats=guess.formats,
+                unique=unique,
             )
         )
         if guess.notes:
@@ -336,7 +361,8 @@ def infer_form(reader: SheetReader, name: str) -> tuple[Form, dict[str, str]]:
 
         raise InputError("the header row has no usable column names")
     safe_name = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_.-") or "form"
-    return Form(name=safe_name[:63], fields=tuple(fields)), {
+    rules = FormRules(missing=tuple(missing))
+    return Form(name=safe_name[:63], fields=tuple(fields), rules=rules), {
         field_name_: "; ".join(texts) for field_name_, texts in notes.items()
     }
 

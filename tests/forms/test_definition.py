@@ -359,6 +359,7 @@ def test_forms_infer_orders_xlsx_proposes_the_real_form(cli: Cli, tmp_path: Path
 
     notes = _notes(out.read_text())
     assert notes == {
+        "order_id": "no value repeats in 300 sampled rows: unique = true",
         "customer": "3 of 300 sampled rows leave it empty: required = true would reject them",
         "email": "2 of 300 sampled values do not fit email (e.g. 'edsger.hopper10 at example.com',"
         " 'tim.liskov31 at example.com'): such rows will be rejected",
@@ -395,8 +396,9 @@ def test_forms_infer_orders_csv_imports_the_good_rows(
     assert inferred["Order Date"].formats == ("%d/%m/%Y",)  # 19/08/2024: day first
     assert inferred["Status"].choices == ("paid", "new", "shipped", "cancelled")  # first seen
     assert _notes(out.read_text()) == {
+        "order_id": "no value repeats in 60 sampled rows: unique = true",
         "email": "1 of 60 sampled values do not fit email (e.g. 'donald.turing18 at example.com'"
-        "): such rows will be rejected",
+        "): such rows will be rejected; no value repeats in 60 sampled rows: unique = true",
         "status": "few values, each repeated: check the choices",
         "zip_code": "numbers with leading zeros: kept as text",
     }
@@ -430,6 +432,7 @@ def test_infer_dominant_type_notes_and_required(tmp_path: Path) -> None:
             "Sparse": ints[:10] + [""] * 30,
         },
     )
+    assert form.rules.missing == ("n/a",)
     types = {f.name: f.type for f in form.fields}
     assert types == {
         "id": "integer",
@@ -443,16 +446,17 @@ def test_infer_dominant_type_notes_and_required(tmp_path: Path) -> None:
     }
     assert {f.name for f in form.fields if f.required} == {
         "id",
-        "count",
         "zip",
         "mixed",
         "name",
         "ratio",
     }
     assert notes == {
-        # at most 3 distinct examples, each shortened
-        "count": f"4 of 40 sampled values do not fit integer (e.g. 'n/a', '2.5', '{'y' * 29}...'"
-        "): such rows will be rejected",
+        "id": "no value repeats in 40 sampled rows: unique = true",
+        # at most 3 distinct examples, each shortened; "n/a" is an empty cell (missing)
+        "count": f"3 of 39 sampled values do not fit integer (e.g. '2.5', '{'y' * 29}...', "
+        "'later'): such rows will be rejected; 1 of 40 sampled rows leave it empty: "
+        "required = true would reject them",
         "zip": "numbers with leading zeros: kept as text",
         "mixed": "mixed kinds of values: 34 of 40 sampled values fit integer, below the 90% "
         "needed to propose it: check the type",
@@ -528,10 +532,36 @@ def test_infer_enum_choices_and_their_limits(tmp_path: Path) -> None:
         "among the choices (e.g. 'pendng'): such rows will be rejected; 1 of 40 sampled rows "
         "leave it empty: required = true would reject them",
         "answer": "few values, each repeated: check the choices",
+        "code": "no value repeats in 40 sampled rows: unique = true",
     }
+    assert by_name["code"].unique and not by_name["thirteen"].unique
     checked = _validated(form, path)
     assert [row.number for row in checked.rejected] == [39]  # 'pendng'
     assert {row.data["status"] for row in checked.valid} == {"new", "paid", "shipped", None}
+
+
+def test_infer_proposes_the_missing_texts_it_saw_and_unique_key_like_columns(
+    tmp_path: Path,
+) -> None:
+    form, _notes, path = _infer_csv(
+        tmp_path,
+        {
+            "Order ID": [str(n) for n in range(1, 41)],
+            "Email": [f"u{n}@example.com" for n in range(40)],
+            "Qty": ["3", "N/A", "5", "-"] * 10,  # numbers, "no value" written two ways
+            "Name": [f"Person {n}" for n in range(40)],  # distinct, but not key-like
+            "Team": ["red", "blue"] * 20,
+        },
+    )
+    by_name = {f.name: f for f in form.fields}
+    assert form.rules.missing == ("N/A", "-")
+    assert by_name["qty"].type == "integer" and not by_name["qty"].required
+    assert [n for n, f in by_name.items() if f.unique] == ["order_id", "email"]
+    again = parse_form_text(form_to_toml(form))  # what `forms infer` writes loads back
+    assert again == form
+    checked = _validated(again, path)
+    assert not checked.rejected
+    assert [row.data["qty"] for row in checked.valid[:4]] == [3, None, 5, None]
 
 
 def test_infer_enum_needs_twenty_filled_cells(tmp_path: Path) -> None:
