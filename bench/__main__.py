@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 
-SECTIONS = ["bench.reading", "bench.imports", "bench.fleet", "bench.queue"]
+SECTIONS = ["bench.reading", "bench.imports", "bench.rules", "bench.fleet", "bench.queue"]
 
 
 def report(line: str) -> None:
