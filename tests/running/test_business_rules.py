@@ -24,6 +24,7 @@ from tests.support.jobs import kill_9, only_job_id, wait_until_stopped
 
 SALES_FORM = """
 name = "sales"
+hook = "sales_rules:check_row"
 missing = ["N/A", "-"]
 unique = [["customer_id", "order_date"]]
 
@@ -95,6 +96,17 @@ columns = ["zip"]
 message = "a US address needs a zip code"
 """
 
+# The hook: what a form cannot say (given typed values: the order date is a date).
+HOOK = """
+from datetime import date
+from importer.errors import RowError
+
+def check_row(row):
+    if row["quantity"] == 5 and row["country"] == "FR" and row["order_date"] > date(2026, 1, 9):
+        raise RowError("quantity", "France takes at most 4 a day")
+    return row
+"""
+
 HEADER = [
     "Order ID",
     "Customer",
@@ -157,6 +169,9 @@ def _expected() -> tuple[Problems, dict[int, tuple[Any, ...]]]:
             found.append(("Ship date", "the ship date is before the order date"))
         if i % 17 == 8:
             found.append(("Zip", "a US address needs a zip code"))
+        row = _row(i)
+        if not found and i % 5 == 4 and row[3] == "FR" and row[5] > date(2026, 1, 9):
+            found.append(("Qty", "France takes at most 4 a day"))
         if i % 13 == 12 and i + 1 not in problems:  # row i - 1 (Excel row i + 1) was stored
             found.append(("Email", f"duplicate email 'u{i - 1}@x.com': already in row {i + 1}"))
         if i == 47:
@@ -164,7 +179,6 @@ def _expected() -> tuple[Problems, dict[int, tuple[Any, ...]]]:
         if found:
             problems[number] = found
             continue
-        row = _row(i)
         country = {"usa": "US", "United States": "US", None: "US"}.get(row[3], row[3])
         total = Decimal(row[7]) * Decimal(repr(row[8]))
         stored[number] = (i % 3 + 1, country, total.normalize())  # WRITTEN[i % 3]'s id
@@ -191,7 +205,14 @@ def write_sales(path: Path) -> Path:
 
 
 @pytest.fixture
-def sales(conn: Connection, tmp_path: Path) -> Path:
+def sales(
+    conn: Connection, tmp_path: Path, cli_env: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    (tmp_path / "sales_rules.py").write_text(HOOK)
+    monkeypatch.syspath_prepend(str(tmp_path))  # this process's check
+    cli_env["PYTHONPATH"] = str(tmp_path)  # the children's
+    cli_env["IMPORTER_FORMS_HOOKS_ALLOWED"] = "sales_rules"
+    monkeypatch.setenv("IMPORTER_FORMS_HOOKS_ALLOWED", "sales_rules")
     conn.execute("CREATE TABLE public.customers (id integer PRIMARY KEY, name text UNIQUE)")
     for name, number in CUSTOMERS.items():
         conn.execute("INSERT INTO public.customers VALUES (%s, %s)", (number, name))
