@@ -10,6 +10,7 @@ from types import TracebackType
 from typing import TypeVar
 
 from importer.errors import InputError
+from importer.excel.layout import LEADING_ROWS, Leading, Merge, header_at, texts_of
 from importer.excel.values import Row, display_text
 
 # Excel's own limits: references beyond them are refused as absurd.
@@ -34,6 +35,34 @@ class SheetReader:
     # What the sender should know about how the file was read (one line each), e.g. that
     # another engine than the usual read it and what that engine does not see.
     notes: tuple[str, ...] = ()
+    # The sheet's first non-blank rows, kept as the header was found (excel/layout.py), and
+    # those above the header (a title, a date line): the error workbook gives them back.
+    leading: Leading = []  # noqa: RUF012 - engines set their own; a reader without, empty
+    above: Leading = []  # noqa: RUF012
+    # The merged ranges of the sheet's first rows, where the engine can tell (calamine's
+    # xlsx and xls): a header over several rows is joined by them.
+    merges: list[Merge] = []  # noqa: RUF012
+    header_rows: int = 1  # the rows the header is written over (the last is header_row)
+    header_first_row: int | None = None  # the first of them, once moved (None: header_row)
+
+    def rehead(self, number: int, rows: int = 1) -> None:
+        """Take the header from Excel row ``number`` (over ``rows`` rows) of the leading
+        rows: the rows after it are the data. InputError when it is not one of them."""
+        where = f"sheet {self.sheet_name!r}"
+        self.header, self.header_row = header_at(self.leading, number, rows, where, self.merges)
+        self.header_rows, self.header_first_row = rows, number
+        self.above = [(n, values) for n, values in self.leading if n < number]
+        self.reheaded()
+
+    def layout_json(self) -> dict[str, object] | None:
+        """Where the header is, for the job (None: the first row with values, alone)."""
+        if self.header_first_row is None:
+            return None
+        above = [[n, texts_of(values)] for n, values in self.above]
+        return {"row": self.header_first_row, "rows": self.header_rows, "above": above}
+
+    def reheaded(self) -> None:
+        """What an engine recomputes once its header moved (counts it kept)."""
 
     def rows(self) -> Iterator[Row]:
         """Data rows after the header, in order; blank rows skipped."""
@@ -121,14 +150,15 @@ def choose_sheet(
 
 def first_row_header(
     rows: Iterator[tuple[int, Sequence[object]]], name: str, sheet: str
-) -> tuple[list[str], int]:
+) -> tuple[list[str], int, Leading]:
     """(header texts, Excel row number) from the first of `rows` (non-blank rows, in
-    order); EmptySheet when there is none or it holds no text."""
-    for number, values in rows:
-        texts = header_texts(values)
+    order), and the first LEADING_ROWS of them (a header may be moved to one: rehead);
+    EmptySheet when there is none or the first holds no text."""
+    leading: Leading = [(number, tuple(values)) for number, values in islice(rows, LEADING_ROWS)]
+    if leading:
+        texts = header_texts(leading[0][1])
         if texts:
-            return texts, number
-        break
+            return texts, leading[0][0], leading
     raise no_header(name, sheet)
 
 

@@ -25,6 +25,7 @@ from importer.excel.calamine_workbook import (
     panic_output_held,
     short_error,
 )
+from importer.excel.layout import LEADING_ROWS
 from importer.excel.sniff import Source
 from importer.excel.special_cells import PaddedIndex, SpecialCells
 from importer.excel.values import Row, RowBatch, new_row
@@ -263,15 +264,28 @@ class CalamineReader(BlockReader):
             raise no_header(self._name, self.sheet_name)
         self._col0 = int(start[1])
         self._range_width = int(self._sheet.width)
+        self.leading = []
         for number, raw in enumerate(self._sheet.iter_rows(), start=1):
             values = self._normalize(raw, number, self._range_width)
             if values is not None and any(v is not None for v in values):
-                texts = header_texts(values)
-                if texts:
-                    self.header = texts
-                    self.header_row = number
-                    return
-        raise no_header(self._name, self.sheet_name)
+                if not self.leading and not header_texts(values):
+                    break  # the first row with values holds no text: no header
+                self.leading.append((number, values))
+                if len(self.leading) == LEADING_ROWS:
+                    break
+        if not self.leading:
+            raise no_header(self._name, self.sheet_name)
+        self.header_row, first = self.leading[0]
+        self.header = header_texts(first)
+        # Every merged range: those over the header rows join them, those below fill their
+        # cells for fill_merged.
+        self.merges = [
+            (int(top) + 1, int(left), int(bottom) + 1, int(right))
+            for (top, left), (bottom, right) in (self._sheet.merged_cell_ranges or ())
+        ]
+
+    def reheaded(self) -> None:
+        self._count = None
 
     def _take_header(self, known: KnownHeader) -> None:
         # A piece's rows are lined up from column A: its own first column may lie left of

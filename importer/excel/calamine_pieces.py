@@ -57,11 +57,18 @@ class PiecewiseReader(BlockReader):
         first = self._first_piece()
         try:
             self.header, self.header_row = first.header, first.header_row
+            self.leading, self.merges = first.leading, first.merges
             self._known = KnownHeader(first.header, first.header_row)
         except BaseException:
             first.close()
             raise
         self._first: CalamineReader | None = first
+
+    def rehead(self, number: int, rows: int = 1) -> None:
+        super().rehead(number, rows)
+        if self._first is not None:
+            self._first.rehead(number, rows)
+        self._known = KnownHeader(self.header, self.header_row)  # for the later pieces
 
     def _first_piece(self) -> CalamineReader:
         """The piece that holds the header: the first, joined with the next while it has

@@ -5,10 +5,12 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterator
+from itertools import islice
 from typing import TextIO
 
 from importer.errors import InputError
 from importer.excel.base import SheetReader, no_header
+from importer.excel.layout import LEADING_ROWS
 from importer.excel.sniff import Source
 from importer.excel.values import Row
 
@@ -31,14 +33,18 @@ class CsvReader(SheetReader):
         self._encoding = "utf-16" if head[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
         self._dialect = self._sniff_dialect()
         self._count: int | None = None
-        for number, values in self._records(None):
-            texts = [v.strip() if v is not None else "" for v in values]
+        self.leading = [(n, tuple(v)) for n, v in islice(self._records(None), LEADING_ROWS)]
+        for number, values in self.leading:
+            texts = [v.strip() if v is not None else "" for v in values]  # type: ignore[attr-defined]
             while texts and not texts[-1]:
                 texts.pop()
             self.header = texts
             self.header_row = number
             return
         raise no_header(self._name, "csv")
+
+    def reheaded(self) -> None:
+        self._count = None
 
     def _text(self) -> TextIO:
         raw = self._source.open()

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from importer.errors import ImporterError, InputError
 from importer.excel.base import SheetReader
+from importer.excel.layout import FilteredReader, HeaderLayout
 from importer.excel.values import Row
 
 T = TypeVar("T")
@@ -63,6 +64,31 @@ class GuardedReader(SheetReader):
         self.sheet_names = inner.sheet_names
         self.reads_in_pieces = inner.reads_in_pieces
         self.notes = inner.notes
+        self.leading = inner.leading
+        self.merges = inner.merges
+        self.above = inner.above
+        self.header_rows = inner.header_rows
+        self._filter: FilteredReader | None = None
+
+    def rehead(self, number: int, rows: int = 1) -> None:
+        with reading(self._name, self._what()):
+            self.inner.rehead(number, rows)
+        self.header, self.header_row = self.inner.header, self.inner.header_row
+        self.above, self.header_rows = self.inner.above, self.inner.header_rows
+        self.header_first_row = self.inner.header_first_row
+
+    def lay_out(self, layout: HeaderLayout) -> None:
+        """The header where ``layout`` says (its row, or the one ``choose`` picks among the
+        candidates), then the filter of the rows that are not data, if it has one."""
+        if layout.row is None and layout.choose is not None:
+            layout = layout.choose(self.leading, self.merges) or HeaderLayout()
+        number = layout.row
+        if number is None and layout.rows > 1:
+            number = self.header_row
+        if number is not None and (number, layout.rows) != (self.header_row, self.header_rows):
+            self.rehead(number, layout.rows)
+        if layout.filters:
+            self._filter = FilteredReader(self.inner, layout)
 
     def _what(self) -> str:
         return f"sheet {self.sheet_name!r}"
@@ -72,17 +98,27 @@ class GuardedReader(SheetReader):
             yield from make()
 
     def rows(self) -> Iterator[Row]:
+        if self._filter is not None:
+            kept = self._filter
+            return self._guard(lambda: kept.rows(iter(self.inner.rows())))
         return self._guard(self.inner.rows)
 
     def batches(self, size: int, *, skip: int = 0, after_row: int = 0) -> Iterator[Sequence[Row]]:
+        if self._filter is not None:
+            kept = self._filter
+            return self._guard(lambda: kept.batches(size, skip=skip, after_row=after_row))
         return self._guard(lambda: self.inner.batches(size, skip=skip, after_row=after_row))
 
     def count_rows(self) -> int:
         with reading(self._name, self._what()):
+            if self._filter is not None:
+                return self._filter.count_after(self.header_row)
             return self.inner.count_rows()
 
     def count_rows_after(self, row: int) -> int:
         with reading(self._name, self._what()):
+            if self._filter is not None:
+                return self._filter.count_after(row)
             return self.inner.count_rows_after(row)
 
     def close(self) -> None:

@@ -111,9 +111,12 @@ class OpenpyxlReader(SheetReader):
             raise
 
     def _find_header(self) -> None:
-        self.header, self.header_row = first_row_header(
+        self.header, self.header_row, self.leading = first_row_header(
             self._iter_sheet(None), self._name, self.sheet_name
         )
+
+    def reheaded(self) -> None:
+        self._count = None
 
     def _iter_sheet(self, width: int | None) -> Iterator[tuple[int, list[object]]]:
         """(row number, values) of each non-blank row; values cut to `width` columns."""

@@ -21,6 +21,7 @@ from importer.excel.calamine_engine import CalamineReader, SheetUnreadable
 from importer.excel.calamine_pieces import PiecewiseReader
 from importer.excel.csv_engine import CsvReader
 from importer.excel.guard import GuardedReader, reading
+from importer.excel.layout import HeaderLayout
 from importer.excel.ods_scan import open_ods
 from importer.excel.openpyxl_engine import OpenpyxlReader
 from importer.excel.reading_plan import PEEK_STRINGS_BYTES as PEEK_STRINGS_BYTES
@@ -65,6 +66,7 @@ def open_sheet(
     memory_budget_mb: int = 512,
     file_name: str | None = None,
     checked: bool = False,
+    layout: HeaderLayout | None = None,
 ) -> SheetReader:
     """Open one sheet of a workbook (or a CSV file); InputError for anything refused.
 
@@ -77,7 +79,14 @@ def open_sheet(
     name = _display_name(source, file_name)
     with reading(name):
         reader = _open(make_source(source, file_name), sheet, request, checked)
-    return GuardedReader(reader, name)
+    guarded = GuardedReader(reader, name)
+    if layout is not None:
+        try:
+            guarded.lay_out(layout)
+        except BaseException:
+            guarded.close()
+            raise
+    return guarded
 
 
 def _display_name(source: Path | bytes, file_name: str | None) -> str:
@@ -126,6 +135,7 @@ class SheetPeek:
     date1904: bool
     notes: tuple[str, ...] = ()  # how the file was read, for the sender (one line each)
     has_rows: bool = True  # a row under the header (False: a header alone)
+    layout: dict[str, object] | None = None  # where the header is (SheetReader.layout_json)
 
 
 def peek_sheet(
@@ -135,6 +145,7 @@ def peek_sheet(
     engine: str = "auto",
     memory_budget_mb: int = 512,
     file_name: str | None = None,
+    layout: HeaderLayout | None = None,
 ) -> SheetPeek:
     """The checks of open_sheet (same InputErrors) and the header, reading only the sheet's
     first rows for .xlsx/.xlsm and CSV (other formats are read whole). For submit: the
@@ -144,7 +155,10 @@ def peek_sheet(
     name = _display_name(source, file_name)
     with reading(name):
         reader = _open(make_source(source, file_name), sheet, request, checked=False)
-    with GuardedReader(reader, name) as guarded:
+    guarded = GuardedReader(reader, name)
+    with guarded:
+        if layout is not None:
+            guarded.lay_out(layout)
         return SheetPeek(
             sheet_name=guarded.sheet_name,
             engine=guarded.engine,
@@ -155,6 +169,7 @@ def peek_sheet(
             notes=guarded.notes,
             # One row past the header: a sheet with none is refused before any job exists.
             has_rows=next(iter(guarded.batches(1)), None) is not None,
+            layout=guarded.layout_json(),
         )
 
 

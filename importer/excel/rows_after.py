@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from importer.config import Engine
 from importer.errors import ImporterError
 from importer.excel.base import SheetReader
+from importer.excel.layout import HeaderLayout
 from importer.excel.reader import open_sheet, reads_in_pieces
 from importer.excel.xlsx_trim import without_rows
 
@@ -29,6 +30,7 @@ def open_rows_after(
     rows_left: int,
     file_name: str,
     memory_budget_mb: int = 512,
+    layout: HeaderLayout | None = None,
 ) -> SheetReader | None:
     """The sheet of the workbook ``content`` (bytes that passed open_sheet before) giving
     only its rows after Excel row ``last_row``: the same header at ``header_row`` as the
@@ -38,7 +40,7 @@ def open_rows_after(
     if engine != Engine.CALAMINE:
         return None
     if reads_in_pieces(content, sheet, memory_budget_mb):
-        reader = _calamine(content, sheet, file_name, memory_budget_mb)
+        reader = _calamine(content, sheet, file_name, memory_budget_mb, layout)
         if reader is None:
             return None
         # Read in pieces, the sheet starts at the piece holding the next row by itself.
@@ -52,7 +54,7 @@ def open_rows_after(
     trimmed = without_rows(content, sheet, header_row, last_row)
     if trimmed is None:
         return None
-    reader = _calamine(trimmed, sheet, file_name, memory_budget_mb)
+    reader = _calamine(trimmed, sheet, file_name, memory_budget_mb, layout)
     if reader is None:
         return None
     if (
@@ -68,7 +70,11 @@ def open_rows_after(
 
 
 def _calamine(
-    content: bytes, sheet: str, file_name: str, memory_budget_mb: int
+    content: bytes,
+    sheet: str,
+    file_name: str,
+    memory_budget_mb: int,
+    layout: HeaderLayout | None,
 ) -> SheetReader | None:
     try:
         return open_sheet(
@@ -78,6 +84,7 @@ def _calamine(
             file_name=file_name,
             memory_budget_mb=memory_budget_mb,
             checked=True,
+            layout=layout,
         )
     except ImporterError:
         return None

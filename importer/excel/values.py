@@ -9,6 +9,8 @@ zip code 00123 shown by format 00000).
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
@@ -211,3 +213,15 @@ def zero_padded_width(format_code: str) -> int | None:
     if len(code) >= 2 and code.startswith("00") and set(code) == {"0"}:
         return len(code)
     return None
+
+
+_NOT_ALNUM = re.compile(r"[\W_]+")
+
+
+def normalize_header(text: object) -> str:
+    """The matching key of a header: case, spaces and punctuation do not count.
+
+    "Order ID", "order_id", " ORDER-id " all give "orderid".
+    """
+    folded = unicodedata.normalize("NFKC", str(text)).casefold()
+    return _NOT_ALNUM.sub("", folded)

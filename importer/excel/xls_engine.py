@@ -128,9 +128,17 @@ class XlrdReader(SheetReader):
             raise
 
     def _find_header(self) -> None:
-        self.header, self.header_row = first_row_header(
+        self.header, self.header_row, self.leading = first_row_header(
             self._rows(None), self._name, self.sheet_name
         )
+        # xlrd's merged ranges (read with the formatting records): half-open, 0-based.
+        self.merges = [
+            (top + 1, left, bottom, right - 1)
+            for top, bottom, left, right in (getattr(self._sheet, "merged_cells", None) or ())
+        ]
+
+    def reheaded(self) -> None:
+        self._count = None
 
     def _rows(self, width: int | None) -> Iterator[tuple[int, list[object]]]:
         """(Excel row number, normalized values) of each non-blank row, cut to `width`."""

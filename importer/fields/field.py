@@ -6,26 +6,13 @@ the fields layer, and the forms above take it from here.
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any, Literal
 
+from importer.excel.values import normalize_header as normalize_header
 from importer.fields.registry import FIELD_TYPE_SPECS, Bound, FieldType, FieldTypeSpec
-
-_NOT_ALNUM = re.compile(r"[\W_]+")
-
-
-def normalize_header(text: object) -> str:
-    """The matching key of a header: case, spaces and punctuation do not count.
-
-    "Order ID", "order_id", " ORDER-id " all give "orderid".
-    """
-    folded = unicodedata.normalize("NFKC", str(text)).casefold()
-    return _NOT_ALNUM.sub("", folded)
-
 
 Case = Literal["lower", "upper", "title"]
 
@@ -85,6 +72,7 @@ class Field:
     unique: bool = False  # unique within the file
     lookup: Lookup | None = None
     compute: str | None = None  # an expression (forms/expressions.py): no column in the sheet
+    fill_merged: bool = False  # a merged cell of its column fills every cell it covers
 
     @property
     def spec(self) -> FieldTypeSpec:
@@ -131,6 +119,8 @@ class Field:
             out["lookup"] = self.lookup.to_json()
         if self.compute is not None:
             out["compute"] = self.compute
+        if self.fill_merged:
+            out["fill_merged"] = True
         return out
 
 
