@@ -204,6 +204,7 @@ class Importer(FleetMethods):
                 keep_reader=here,
                 column_map=request.column_map,
                 on_progress=events.on_reading,
+                header_row=request.header_row,
             )
         try:
             events.on_submitted(submission)
@@ -299,6 +300,7 @@ class Importer(FleetMethods):
                 memory_budget_mb=settings.reader.memory_budget_mb,
                 rows_per_batch=settings.import_.rows_per_transaction,
                 column_map=request.column_map,
+                header_row=request.header_row,
                 on_rows=on_rows,
                 hooks_allowed=settings.forms.hooks_allowed,
             )
@@ -405,9 +407,14 @@ class Importer(FleetMethods):
     # --- forms without a database ----------------------------------------------------------
 
     def infer_form(
-        self, workbook: Path, *, sheet: str | None = None, name: str | None = None
+        self,
+        workbook: Path,
+        *,
+        sheet: str | None = None,
+        name: str | None = None,
+        header_row: int | None = None,
     ) -> InferredForm:
         """A starting form definition from a sheet's header and cell types (no database)."""
         from importer.forms.inference import infer_workbook_form
 
-        return infer_workbook_form(workbook, sheet=sheet, name=name)
+        return infer_workbook_form(workbook, sheet=sheet, name=name, header_row=header_row)

@@ -37,6 +37,7 @@ class SubmitRequest:
     sheet: str | None = None
     engine: str | None = None  # None: the settings' reader.engine
     column_map: Mapping[str, str] = field(default_factory=dict)
+    header_row: int | None = None  # --header-row: the header's Excel row (None: found)
     force: bool = False  # import it again even if this file was imported
     run_here: bool = True
     due_at: datetime | timedelta | None = None
@@ -59,6 +60,7 @@ class CheckRequest:
     engine: str | None = None
     column_map: Mapping[str, str] = field(default_factory=dict)
     errors_to: Path | None = None
+    header_row: int | None = None
 
 
 def _ignore(event: Any) -> None:

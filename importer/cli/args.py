@@ -24,6 +24,13 @@ IGNORE_OPTION = typer.Option(
 ENGINE_OPTION = typer.Option(
     None, "--engine", help="auto | calamine (fast) | openpyxl (streaming, constant memory)."
 )
+HEADER_ROW_OPTION = typer.Option(
+    None,
+    "--header-row",
+    min=1,
+    metavar="N",
+    help="The header's row (default: found among the first rows; kept with the job).",
+)
 
 
 def column_map(pairs: list[str], ignore: list[str]) -> dict[str, str]:

@@ -14,6 +14,7 @@ from importer.cli import exit_codes
 from importer.cli.args import (
     ENGINE_OPTION,
     FORM_OPTION,
+    HEADER_ROW_OPTION,
     IGNORE_OPTION,
     MAP_OPTION,
     SHEET_OPTION,
@@ -36,6 +37,7 @@ def check_command(
     map_: list[str] = MAP_OPTION,
     ignore: list[str] = IGNORE_OPTION,
     engine: str | None = ENGINE_OPTION,
+    header_row: int | None = HEADER_ROW_OPTION,
     output: Path | None = typer.Option(
         None, "--output", "-o", help="Write the rows it would reject to errors.xlsx or .csv."
     ),
@@ -53,6 +55,7 @@ def check_command(
         engine=engine,
         column_map=column_map(map_, ignore),
         errors_to=output,
+        header_row=header_row,
     )
     report, written = state(ctx).importer().check(request)
     if as_json:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import typer
 
+from importer.cli.args import HEADER_ROW_OPTION
 from importer.cli.help import help_for
 from importer.cli.layout import local_time
 from importer.cli.output import stderr_console, stdout_console
@@ -106,11 +107,14 @@ def infer_command(
     output: Path | None = typer.Option(None, "-o", "--output", help="Write the TOML here."),
     name: str | None = typer.Option(None, "--name", help="Form name (default: file name)."),
     force: bool = typer.Option(False, "--force", help="Overwrite the output file."),
+    header_row: int | None = HEADER_ROW_OPTION,
 ) -> None:
     """Write a starting form definition from a sheet's header and cell types."""
     if output is not None and output.exists() and not force:
         raise InputError(f"{output} already exists (use --force to overwrite)")
-    inferred = state(ctx).importer().infer_form(workbook, sheet=sheet, name=name)
+    inferred = (
+        state(ctx).importer().infer_form(workbook, sheet=sheet, name=name, header_row=header_row)
+    )
     origin = inferred_heading(inferred)
     text = origin + form_to_toml(inferred.form, comments=inferred.notes)
     if output is None:

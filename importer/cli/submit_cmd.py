@@ -24,6 +24,7 @@ from importer.cli import exit_codes
 from importer.cli.args import (
     ENGINE_OPTION,
     FORM_OPTION,
+    HEADER_ROW_OPTION,
     IGNORE_OPTION,
     MAP_OPTION,
     SHEET_OPTION,
@@ -137,6 +138,7 @@ def submit_command(
     map_: list[str] = MAP_OPTION,
     ignore: list[str] = IGNORE_OPTION,
     engine: str | None = ENGINE_OPTION,
+    header_row: int | None = HEADER_ROW_OPTION,
     detach: bool = typer.Option(False, "--detach", help="Queue the job for workers and return."),
     at: str | None = typer.Option(None, "--at", help="Start at this time (ISO 8601)."),
     in_: str | None = typer.Option(None, "--in", help="Start after this delay (10m, 2h)."),
@@ -161,6 +163,7 @@ def submit_command(
             sheet=sheet,
             engine=engine,
             column_map=column_map(map_, ignore),
+            header_row=header_row,
             force=force,
             run_here=not detach,
             due_at=due_at,

@@ -25,6 +25,7 @@ from importer.fields.registry import (
     FieldTypeSpec,
     Rule,
 )
+from importer.forms.layout import LAYOUT_KEYS, SheetLayout, parse_layout
 from importer.forms.rules import (
     FIELD_RULE_KEYS,
     FORM_RULE_KEYS,
@@ -43,7 +44,9 @@ _FIELD_KEYS = {
     "name", "header", "aliases", "type", "required", "description", "message", "column", *RULES,
     *FIELD_RULE_KEYS,
 }  # fmt: skip
-_FORM_KEYS = {"name", "key", "fields", "description", "table", "job_column", *FORM_RULE_KEYS}
+_FORM_KEYS = {
+    "name", "key", "fields", "description", "table", "job_column", *FORM_RULE_KEYS, *LAYOUT_KEYS
+}  # fmt: skip
 # A table of the user's: "schema.table" or "table" (schema public), each part a name as the
 # catalog spells it; columns likewise.
 _PG_NAME = r"[A-Za-z_][A-Za-z0-9_$]{0,62}"
@@ -61,6 +64,7 @@ class Form:
     job_column: str | None = None  # the user's table's column for the job, if it has one
     # What the business means beyond one cell (forms/rules.py, applied by forms/stages.py).
     rules: FormRules = field(default_factory=FormRules)
+    layout: SheetLayout = field(default_factory=SheetLayout)  # where the header is (layout.py)
     _by_name: dict[str, Field] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -113,6 +117,7 @@ class Form:
             out["unique"] = [list(u) for u in self.rules.unique]
         if self.rules.hook:
             out["hook"] = self.rules.hook
+        out |= self.layout.to_json()
         out["fields"] = [f.to_json() for f in self.fields]
         if self.rules.rules:
             out["rules"] = [r.to_json() for r in self.rules.rules]
@@ -203,6 +208,17 @@ def parse_form(data: Mapping[str, Any], *, source: str = "form") -> Form:
     if len(set(raw_key)) != len(raw_key):
         raise fail("'key' names a field twice")
     table, job_column = _parse_table(data, fields, fail)
+    layout = parse_layout(data, fail)
+    filled = tuple(f.header for f in fields if f.fill_merged)
+    if filled:
+        layout = replace(layout, fill_columns=filled)
+    if layout.skip_column is not None:
+        wanted = normalize_header(layout.skip_column)
+        if not any(wanted in f.match_keys for f in fields):
+            raise fail(
+                f"skip_rows_where: column {layout.skip_column!r} is not the header of any of "
+                "the form's fields"
+            )
     return Form(
         name=name,
         fields=tuple(fields),
@@ -211,6 +227,7 @@ def parse_form(data: Mapping[str, Any], *, source: str = "form") -> Form:
         table=table,
         job_column=job_column,
         rules=parse_form_rules(data, fields, fail),
+        layout=layout,
     )
 
 
@@ -431,7 +448,8 @@ def form_to_toml(form: Form, *, comments: Mapping[str, str] | None = None) -> st
         lines.append(f"description = {_toml_value(data['description'])}")
     if "key" in data:
         lines.append(f"key = {_toml_value(data['key'])}")
-    for top in ("table", "job_column", "trim", "missing", "unique", "hook"):
+    tops = ("table", "job_column", "trim", "missing", "unique", "hook", *sorted(LAYOUT_KEYS))
+    for top in tops:
         if top in data:
             lines.append(f"{top} = {_toml_value(data[top])}")
     for entry in data["fields"]:

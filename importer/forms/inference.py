@@ -16,17 +16,20 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import cache
 from pathlib import Path
 
 from importer.excel.base import SheetReader
+from importer.excel.layout import HeaderLayout, Leading, Merge
 from importer.excel.values import CellError, NumberText, display_text
 from importer.fields.cells import Coercer, Invalid, build_coercer
 from importer.fields.field import Field, normalize_header
 from importer.fields.registry import FIELD_TYPE_SPECS, CellKind, FieldType, Inference
 from importer.forms.definition import Form
+from importer.forms.layout import SheetLayout
 from importer.forms.rules import FormRules
 
 SAMPLE_ROWS = 2000
@@ -279,37 +282,62 @@ MISSING_TOKENS = frozenset({"n/a", "na", "n.a.", "-", "--", "none", "null", "nil
 # A column is proposed `unique` when its header ends like a key and no sampled value repeats.
 _KEY_LIKE = re.compile(r"(?:id|no|nr|number|code|key|ref|reference|sku|email|mail)$")
 _UNIQUE_MIN_ROWS = 20
+# A row whose first cell says this is a sum of the rows above: proposed as skip_rows_where.
+TOTAL_PATTERN = r"^(?i:total|sum|subtotal|grand total)\b"
+TOTAL_ROW = re.compile(TOTAL_PATTERN)
 
 
-def _sample(reader: SheetReader) -> tuple[list[list[object]], list[int], int, list[str]]:
-    """Each column's filled cells and empty count over the first rows, the row count, and
-    the "no value" texts seen (see MISSING_TOKENS), as written."""
+@dataclass
+class _Sample:
+    columns: list[list[object]]  # each column's filled cells
+    empty: list[int]  # each column's empty cells
+    rows: int  # the rows sampled
+    missing: list[str]  # the "no value" texts seen (MISSING_TOKENS), as written
+    totals: bool = False  # rows whose first cell says Total/Sum: not data
+    notes_below: bool = False  # after a blank row, lines of one cell: notes, not data
+
+
+def _sample(reader: SheetReader) -> _Sample:
+    """Each column's filled cells and empty count over the first rows, and what is not
+    data: "Total" rows (left out) and notes below a blank row (the sample ends there)."""
     width = len(reader.header)
-    columns: list[list[object]] = [[] for _ in range(width)]
-    empty = [0] * width
+    found = _Sample([[] for _ in range(width)], [0] * width, 0, [])
     limit = max(1, min(SAMPLE_ROWS, SAMPLE_CELLS // max(1, width)))
-    sampled = 0
     tokens: dict[str, None] = {}
+    previous = reader.header_row
     for row in reader.rows():
+        first = row.values[0] if row.values else None
+        if type(first) is str and TOTAL_ROW.match(first.strip()):
+            found.totals = True
+            previous = row.number
+            continue
+        filled = sum(v is not None for v in row.values)
+        if row.number > previous + 1 and filled == 1 and width > 2 and found.rows:
+            found.notes_below = True
+            break
+        previous = row.number
         for index, value in enumerate(row.values[:width]):
             if value is None or (type(value) is str and not value.strip()):
-                empty[index] += 1
+                found.empty[index] += 1
             elif type(value) is str and value.strip().casefold() in MISSING_TOKENS:
-                empty[index] += 1
+                found.empty[index] += 1
                 tokens[value.strip()] = None
             else:
-                columns[index].append(value)
-        empty[len(row.values) : width] = [n + 1 for n in empty[len(row.values) : width]]
-        sampled += 1
-        if sampled >= limit:
+                found.columns[index].append(value)
+        gap = range(len(row.values), width)
+        found.empty[gap.start : width] = [n + 1 for n in found.empty[gap.start : width]]
+        found.rows += 1
+        if found.rows >= limit:
             break
-    return columns, empty, sampled, list(tokens)
+    found.missing = list(tokens)
+    return found
 
 
 def infer_form(reader: SheetReader, name: str) -> tuple[Form, dict[str, str]]:
     """A form for the reader's sheet, and notes per field name for the TOML comments."""
     header = reader.header
-    columns, empty, sampled, missing = _sample(reader)
+    sample = _sample(reader)
+    columns, empty, sampled = sample.columns, sample.empty, sample.rows
 
     fields: list[Field] = []
     notes: dict[str, list[str]] = {}
@@ -361,10 +389,33 @@ def infer_form(reader: SheetReader, name: str) -> tuple[Form, dict[str, str]]:
 
         raise InputError("the header row has no usable column names")
     safe_name = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_.-") or "form"
-    rules = FormRules(missing=tuple(missing))
-    return Form(name=safe_name[:63], fields=tuple(fields), rules=rules), {
-        field_name_: "; ".join(texts) for field_name_, texts in notes.items()
-    }
+    rules = FormRules(missing=tuple(sample.missing))
+    # The header row is left "auto": the form's fields find it, however many title lines
+    # the next file has above it.
+    layout = SheetLayout(
+        stop_at_blank_row=sample.notes_below,
+        skip_column=header[0] if sample.totals else None,
+        skip_matches=TOTAL_PATTERN if sample.totals else None,
+    )
+    form = Form(name=safe_name[:63], fields=tuple(fields), rules=rules, layout=layout)
+    return form, {field_name_: "; ".join(texts) for field_name_, texts in notes.items()}
+
+
+def _header_like(leading: Leading, merges: Sequence[Merge]) -> HeaderLayout | None:
+    """`forms infer`'s header: the first row whose cells are mostly texts (at least half
+    of the columns the rows below it fill) followed by a row of values; None: the first."""
+    del merges  # one row: merged cells do not change its texts
+    for index, (number, values) in enumerate(leading[:-1]):
+        texts = sum(type(v) is str and bool(v.strip()) for v in values)
+        filled = sum(v is not None for v in values)
+        below = max(
+            (sum(v is not None for v in row) for _, row in leading[index + 1 : index + 6]),
+            default=0,
+        )
+        # A title or a date line is one cell; a header, most of the columns, in words.
+        if texts >= 2 and texts * 2 >= below and texts * 10 >= filled * 8:
+            return HeaderLayout(row=number) if index else None
+    return None
 
 
 @dataclass(frozen=True)
@@ -392,12 +443,17 @@ def inferred_heading(inferred: InferredForm) -> str:
 
 
 def infer_workbook_form(
-    workbook: Path, *, sheet: str | None = None, name: str | None = None
+    workbook: Path,
+    *,
+    sheet: str | None = None,
+    name: str | None = None,
+    header_row: int | None = None,
 ) -> InferredForm:
     """`forms infer WORKBOOK`: open the sheet and propose its form (named after the file
-    unless ``name``)."""
+    unless ``name``), its header at ``header_row`` or where it looks like one."""
     from importer.excel import open_sheet  # the readers load only when a sheet is read
 
-    with open_sheet(workbook, sheet=sheet) as reader:
+    layout = HeaderLayout(row=header_row) if header_row else HeaderLayout(choose=_header_like)
+    with open_sheet(workbook, sheet=sheet, layout=layout) as reader:
         form, notes = infer_form(reader, name or workbook.stem.split(".")[0])
         return InferredForm(form, notes, reader.sheet_name, workbook.name)

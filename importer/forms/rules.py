@@ -36,7 +36,7 @@ KIND_OF: dict[FieldType, Kind] = {
 }
 CASES: tuple[Case, ...] = ("lower", "upper", "title")
 FIELD_RULE_KEYS = frozenset(
-    {"trim", "missing", "replace", "case", "default", "unique", "lookup", "compute"}
+    {"trim", "missing", "replace", "case", "default", "unique", "lookup", "compute", "fill_merged"}
 )
 FORM_RULE_KEYS = frozenset({"trim", "missing", "unique", "rules", "hook"})
 _RULE_KEYS = {"check", "when", "require", "columns", "message", "name"}
@@ -100,6 +100,10 @@ def parse_field_rules(raw: Mapping[str, Any], field: Field, fail: Fail) -> dict[
         if raw["case"] not in CASES:
             raise fail(f"'case' must be one of {', '.join(CASES)}")
         out["case"] = raw["case"]
+    if "fill_merged" in raw:
+        if not isinstance(raw["fill_merged"], bool):
+            raise fail("'fill_merged' must be true or false")
+        out["fill_merged"] = raw["fill_merged"]
     if "unique" in raw:
         if not isinstance(raw["unique"], bool):
             raise fail("'unique' must be true or false (unique within the file)")

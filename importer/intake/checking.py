@@ -49,6 +49,7 @@ class CheckReport:
     inserted: int = 0
     updated: int = 0
     unchanged: int = 0
+    layout: dict[str, object] | None = None  # where the header is (SheetReader.layout_json)
 
     def top_reasons(self, count: int = TOP_REASONS) -> list[tuple[str | None, str, int]]:
         """(column, reason, rows) most common first; values are left out of the reason."""
@@ -102,20 +103,27 @@ def check_workbook(
     column_map: Mapping[str, str] | None = None,
     on_rows: Callable[[int], None] | None = None,
     hooks_allowed: Sequence[str] = (),
+    header_row: int | None = None,
 ) -> CheckReport:
     """Validate every row; InputError (exit 2) as a submit would refuse the file.
     ``on_rows``: called with the rows read so far, after each batch."""
     from importer.excel import open_sheet
     from importer.forms.hooks import load_hook
-    from importer.intake.submission import choose_for_header, read_workbook_bytes
+    from importer.intake.submission import choose_for_header, read_workbook_bytes, sheet_layout
     from importer.repositories.forms import get_form
     from importer.repositories.lookups import TableLookups
 
     named = get_form(conn, form_name) if form_name is not None else None
     content = read_workbook_bytes(path)
     mapping = dict(column_map or {})
+    layout = sheet_layout(conn, named, mapping, header_row, path.name)
     with open_sheet(
-        content, sheet=sheet, engine=engine, memory_budget_mb=memory_budget_mb, file_name=path.name
+        content,
+        sheet=sheet,
+        engine=engine,
+        memory_budget_mb=memory_budget_mb,
+        file_name=path.name,
+        layout=layout,
     ) as reader:
         form, version = named or choose_for_header(conn, reader.header, mapping)
         validator = Validator(
@@ -136,6 +144,7 @@ def check_workbook(
             keyed=bool(form.key),
         )
         report.extra_columns = list(validator.extra_columns)
+        report.layout = reader.layout_json()
         report.notes = list(reader.notes)
         keys = _KeyTally(conn, form, validator) if form.key else None
         for batch in reader.batches(rows_per_batch):

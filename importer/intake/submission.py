@@ -23,6 +23,7 @@ from importer.states import JobStatus, ProgressPhase
 if TYPE_CHECKING:
     from importer.excel import SheetPeek
     from importer.excel.base import SheetReader
+    from importer.excel.layout import HeaderLayout
     from importer.forms.definition import Form
 
 
@@ -81,6 +82,7 @@ def submit_workbook(
     keep_reader: bool = False,
     column_map: Mapping[str, str] | None = None,
     on_progress: ReadingCallback | None = None,
+    header_row: int | None = None,
 ) -> Submission:
     """Check, store and create (one transaction). ``conn`` must be in autocommit mode.
 
@@ -124,6 +126,8 @@ def submit_workbook(
         tell(ReadingProgress(name, size, ProgressPhase.OPENING, sheet))
 
     mapping = dict(column_map or {})
+    # Where the header is: --header-row, else among the sheet's first rows (forms/layout.py).
+    layout = sheet_layout(conn, named, mapping, header_row, name)
 
     def store_for(header: list[str]) -> _Store:
         form, version = named or choose_for_header(conn, header, mapping)
@@ -139,11 +143,17 @@ def submit_workbook(
             engine=engine,
             memory_budget_mb=memory_budget_mb,
             file_name=name,
+            layout=layout,
         )
         return store_for(peek.header).submit(peek, None, claim_owner=None, due_at=due_at)
 
     reader = open_sheet(
-        content, sheet=sheet, engine=engine, memory_budget_mb=memory_budget_mb, file_name=name
+        content,
+        sheet=sheet,
+        engine=engine,
+        memory_budget_mb=memory_budget_mb,
+        file_name=name,
+        layout=layout,
     )
 
     def count_rows() -> int:
@@ -162,6 +172,21 @@ def submit_workbook(
         return replace(submission, reader=reader)
     reader.close()
     return submission
+
+
+def sheet_layout(
+    conn: Connection,
+    named: tuple[Form, int] | None,
+    mapping: Mapping[str, str],
+    header_row: int | None,
+    where: str,
+) -> HeaderLayout:
+    """How to find the sheet's header: for the named form, or any current one."""
+    from importer.forms.layout import choose_layout
+    from importer.repositories.forms import current_forms
+
+    forms = [named[0]] if named is not None else [form for form, _ in current_forms(conn)]
+    return choose_layout(forms, mapping, row=header_row, where=where)
 
 
 def choose_for_header(
@@ -196,6 +221,7 @@ class _Store:
     ) -> Submission:
         """The header check, then the existing job or a new one. ``count_rows``: the sheet
         is parsed already, so count it now (otherwise the job's run does)."""
+        from importer.excel import SheetPeek
         from importer.forms.validation import Validator
 
         # InputError: the header does not fit the form.
@@ -212,6 +238,7 @@ class _Store:
             max_attempts=self.settings.max_attempts,
             column_map=self.column_map,
             keyed=bool(self.form.key),
+            sheet_layout=sheet.layout if isinstance(sheet, SheetPeek) else sheet.layout_json(),
         )
         if not getattr(sheet, "has_rows", True):  # a peek saw a header alone
             raise InputError(

@@ -60,6 +60,8 @@ class Job:
     inserted_rows: int | None = None
     updated_rows: int | None = None
     unchanged_rows: int | None = None
+    # Where the sheet's header is (migration 0011): {"row", "rows", "above"}; None: row 1.
+    sheet_layout: dict[str, Any] | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Job:
@@ -194,6 +196,7 @@ class NewJob:
     max_attempts: int
     column_map: dict[str, str] = field(default_factory=dict)
     keyed: bool = False  # the form has a key: its rows are inserted, updated or unchanged
+    sheet_layout: dict[str, Any] | None = None  # the header below row 1 (Job.sheet_layout)
 
     @property
     def key(self) -> str:
@@ -231,6 +234,7 @@ def create_job(
             "waiting": waiting,
             "column_map": Jsonb(new.column_map),
             "keyed": new.keyed,
+            "sheet_layout": Jsonb(new.sheet_layout) if new.sheet_layout is not None else None,
         }
         row = conn.execute(q.insert_import_job, params).fetchone()
         if row is None:  # a concurrent submit of the same file won

@@ -17,7 +17,7 @@ import functools
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from importer.config import Engine, ImportSettings
@@ -40,6 +40,7 @@ from importer.states import JobStatus, ProgressPhase, RunOutcome
 
 if TYPE_CHECKING:
     from importer.excel.base import SheetReader
+    from importer.excel.layout import HeaderLayout
     from importer.forms.definition import Form
     from importer.repositories.batches import BatchWriter, Committed, Prepared
     from importer.repositories.lookups import TableLookups
@@ -223,7 +224,17 @@ class _Run:
                 self.reader.close()
             self.reader = None
 
-    def open_reader(self, conn: Connection) -> tuple[SheetReader, int, int]:
+    def layout(self, form: Form) -> HeaderLayout | None:
+        """Where the job's header is (chosen at submit) and the form's rows that are not
+        data: every run reads the sheet alike."""
+        saved = self.job.sheet_layout
+        if saved is None:
+            return form.layout.excel(None) if form.layout.excel(None).filters else None
+        return replace(form.layout.excel(int(saved["row"])), rows=int(saved["rows"]))
+
+    def open_reader(
+        self, conn: Connection, layout: HeaderLayout | None
+    ) -> tuple[SheetReader, int, int]:
         """The sheet and where this run starts in it: (reader, rows to skip, Excel row to
         start after). The sheet comes from the submit that just read it, else from the
         stored bytes; a resume reads only the rows not yet committed when it can."""
@@ -236,7 +247,9 @@ class _Run:
             given.close()
         with permanent():
             content = jobs.file_content(conn, self.job.file)
-        remaining = self.open_remaining(content)
+        # A blank row ending the data, a merged cell's value: the rows before the cut count.
+        cut = layout is None or not layout.reads_every_row
+        remaining = self.open_remaining(content, layout) if cut else None
         if remaining is not None:
             assert self.job.last_row is not None
             return remaining, 0, self.job.last_row
@@ -252,10 +265,11 @@ class _Run:
                 engine=engine,
                 file_name=self.job.file_name,
                 checked=True,
+                layout=layout,
             )
         return reader, self.job.cursor, 0
 
-    def open_remaining(self, content: bytes) -> SheetReader | None:
+    def open_remaining(self, content: bytes, layout: HeaderLayout | None) -> SheetReader | None:
         """A resumed job's sheet holding only the rows after its last committed one, when
         the excel package can prove it does (open_rows_after); None: read it whole."""
         from importer.excel import open_rows_after
@@ -279,6 +293,7 @@ class _Run:
             last_row=job.last_row,
             rows_left=job.total_rows - job.cursor,
             file_name=job.file_name,
+            layout=layout,
         )
         if reader is not None:
             self.emit(ProgressPhase.OPENING, f"reading the rows after row {job.last_row:,} only")
@@ -297,7 +312,7 @@ class _Run:
         self.emit(ProgressPhase.OPENING)
         with permanent():
             form, _ = get_form(conn, self.job.form, self.job.form_version)
-        reader, skip, after_row = self.open_reader(conn)
+        reader, skip, after_row = self.open_reader(conn, self.layout(form))
         with reader, self.lookups(form) as lookups:
             with permanent():
                 hook = load_hook(form, self.settings.hooks_allowed)
