@@ -4,8 +4,8 @@ both writers give the same way (a row's reasons; text a spreadsheet would run as
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 from importer.excel.cell_json import TypedCell
 from importer.repositories.rejected_rows import RowProblem
@@ -30,6 +30,21 @@ class ErrorBook:
     header: list[str]  # the sheet's own columns, in order
     rows: Iterable[ErrorRow]
     about: list[tuple[str, str]]  # (label, text) lines of the About sheet
+    # The sheet's rows above its header (a title, a date line), as texts: written above the
+    # header again, so that the sender recognises the file and a fixed copy resubmits as is.
+    above: list[list[str]] = field(default_factory=list)
+
+
+def rows_above(layout: Mapping[str, object] | None) -> list[list[str]]:
+    """The rows above the header of a job's (or a check's) sheet layout, as texts."""
+    found = (layout or {}).get("above")
+    if not isinstance(found, list):
+        return []
+    by_row = {int(number): [str(t) for t in texts] for number, texts in found}
+    header = (layout or {}).get("row")
+    last = int(header) - 1 if isinstance(header, int) else max(by_row, default=0)
+    # Blank rows too, so that each row above the header stands where the sender had it.
+    return [by_row.get(number, []) for number in range(1, last + 1)] if by_row else []
 
 
 def looks_like_formula(text: str) -> bool:

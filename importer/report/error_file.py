@@ -30,7 +30,13 @@ from importer.errors import UsageError
 from importer.excel.cell_json import TypedCell, cell_text, decode_cell, decode_text, encode_cell
 from importer.forms.validation import PROBLEMS_COLUMN, SOURCE_ROW_COLUMN, data_width
 from importer.intake.checking import CheckReport
-from importer.report.book import ErrorBook, ErrorRow, looks_like_formula, problem_text
+from importer.report.book import (
+    ErrorBook,
+    ErrorRow,
+    looks_like_formula,
+    problem_text,
+    rows_above,
+)
 from importer.report.xlsx import write_xlsx
 from importer.repositories.jobs import Job, get_job
 from importer.repositories.rejected_rows import (
@@ -128,6 +134,7 @@ def export_rejected_rows(conn: Connection, job_id: int, target: Path) -> ExportS
         header=header,
         rows=_job_rows(conn, job, len(header)),
         about=_about_job(job, target),
+        above=rows_above(job.sheet_layout),
     )
     return write_error_file(book, target)
 
@@ -160,7 +167,8 @@ def export_checked_rows(check: CheckReport, target: Path) -> ExportSummary:
         ("For the operator", "Whoever runs importer checks the returned file again or imports it:"),
         ("", f"importer submit {check.file_name} --form {check.form}"),
     ]  # fmt: skip
-    return write_error_file(ErrorBook(check.sheet, header, rows(), about), target)
+    book = ErrorBook(check.sheet, header, rows(), about, above=rows_above(check.layout))
+    return write_error_file(book, target)
 
 
 # --- writing -----------------------------------------------------------------------------------
@@ -180,6 +188,8 @@ def check_target(path: Path) -> str:
 
 def _write_csv(stream: IO[str], book: ErrorBook) -> int:
     writer = csv.writer(stream, lineterminator="\r\n")
+    for texts in book.above:
+        writer.writerow([csv_safe(t) for t in texts])
     writer.writerow([csv_safe(c) for c in [*book.header, PROBLEMS_COLUMN, SOURCE_ROW_COLUMN]])
     count = 0
     for row in book.rows:

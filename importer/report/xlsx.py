@@ -194,16 +194,16 @@ def _header_row(sheet: WriteOnlyWorksheet, names: list[str]) -> list[WriteOnlyCe
     return cells
 
 
-def _print_setup(sheet: WriteOnlyWorksheet) -> None:
+def _print_setup(sheet: WriteOnlyWorksheet, header_row: int = 1) -> None:
     sheet.page_setup.orientation = "landscape"
     sheet.page_setup.fitToWidth = 1
     sheet.page_setup.fitToHeight = 0  # as many pages down as it takes
     sheet.sheet_properties.pageSetUpPr.fitToPage = True
     sheet.print_options.gridLines = True
-    sheet.print_title_rows = "1:1"
+    sheet.print_title_rows = f"{header_row}:{header_row}"
     sheet.page_margins.left = sheet.page_margins.right = 0.4
     sheet.oddFooter.center.text = "&A, page &P of &N"
-    sheet.freeze_panes = "A2"
+    sheet.freeze_panes = f"A{header_row + 1}"
 
 
 def _about_sheet(book: Workbook, title: str, lines: list[tuple[str, str]]) -> None:
@@ -248,14 +248,18 @@ def write_xlsx(path: str, book: ErrorBook) -> int:
     widths = _widths(header, sample)
     for index, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(index)].width = width
-    _print_setup(sheet)
-    _append(sheet, _header_row(sheet, names), widths, 1)
+    top = len(book.above) + 1  # the header's row: the rows above it come back first
+    _print_setup(sheet, top)
+    for number, texts in enumerate(book.above, start=1):
+        sheet.append([_text_cell(sheet, text) if text else None for text in texts])
+        sheet.row_dimensions.pop(number, None)
+    _append(sheet, _header_row(sheet, names), widths, top)
     builder = _Rows(sheet, header)
     count = 0
     for row in chain(sample, rows):
         count += 1
-        _append(sheet, builder.row(row), widths, count + 1)
-    sheet.auto_filter.ref = f"A1:{get_column_letter(len(names))}{count + 1}"
+        _append(sheet, builder.row(row), widths, top + count)
+    sheet.auto_filter.ref = f"A{top}:{get_column_letter(len(names))}{top + count}"
     _about_sheet(workbook, sheet_title("About", {title}), book.about)
     workbook.save(path)
     return count
