@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 from itertools import repeat
-from operator import is_
+from operator import is_, methodcaller
 from typing import Any, Protocol
 
 from importer.errors import ImporterError, RowError
@@ -52,6 +52,15 @@ class LookupSource(Protocol):
 
 
 _TEXT_TYPES = frozenset({"string", "email", "enum"})
+# What `trim` strips: spaces (every Unicode space, the no-break one too), tabs and line
+# breaks; not the control separators U+001C-U+001F, NEL, U+2028 and U+2029, which Python's
+# str.strip also takes but a sender types only on purpose.
+SPACES = "".join(
+    c
+    for c in map(chr, range(0x3001))
+    if c.isspace() and c not in "\x1c\x1d\x1e\x1f\x85\u2028\u2029"
+)
+_strip = methodcaller("strip", SPACES)
 
 
 def cleaner(form: Form, f: Field) -> Callable[[Sequence[object]], Sequence[object]] | None:
@@ -70,10 +79,10 @@ def cleaner(form: Form, f: Field) -> Callable[[Sequence[object]], Sequence[objec
 
     def clean_text(text: str) -> object:
         if trim:
-            text = text.strip()
+            text = text.strip(SPACES)
             if not text:
                 return None
-        if text in missing or text.strip() in missing:
+        if text in missing or text.strip(SPACES) in missing:
             return None
         if replace:
             text = replace.get(text.casefold(), text)
@@ -84,7 +93,7 @@ def cleaner(form: Form, f: Field) -> Callable[[Sequence[object]], Sequence[objec
         if texts:
             kinds = set(map(type, cells))
             if kinds == {str} and not (missing or replace or case):
-                stripped = list(map(str.strip, cells))  # type: ignore[arg-type]
+                stripped = list(map(_strip, cells))
                 values = [t or None for t in stripped] if "" in stripped else stripped
             elif str in kinds:
                 values = [clean_text(v) if type(v) is str else v for v in cells]

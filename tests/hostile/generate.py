@@ -49,6 +49,7 @@ HEADER = ["Name", "Qty", "Note", "When"]
 FORM_NAME = "hostile"
 FORM_TOML = """\
 name = "hostile"
+trim = false  # the cells exactly as written, outer spaces and tabs too
 
 [[fields]]
 name = "name"
