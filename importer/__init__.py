@@ -16,12 +16,20 @@ __all__ = [
     "JobStatus",
     "RejectedRow",
     "RunEvents",
+    "SheetsRequest",
     "SubmitRequest",
     "__version__",
 ]
 
 if TYPE_CHECKING:
-    from importer.api import CheckRequest, Importer, RejectedRow, RunEvents, SubmitRequest
+    from importer.api import (
+        CheckRequest,
+        Importer,
+        RejectedRow,
+        RunEvents,
+        SheetsRequest,
+        SubmitRequest,
+    )
     from importer.repositories.jobs import Job
     from importer.states import JobStatus
 
@@ -32,6 +40,7 @@ _LAZY = {
     "Importer": "importer.api",
     "RejectedRow": "importer.api",
     "RunEvents": "importer.api",
+    "SheetsRequest": "importer.api",
     "SubmitRequest": "importer.api",
     "Job": "importer.repositories.jobs",
     "JobStatus": "importer.states",

@@ -72,6 +72,7 @@ class Missing(StrEnum):
     FORM_VERSION = "form version"
     TIMER = "timer"
     WORKBOOK = "workbook"
+    GROUP = "group"  # of jobs: several sheets submitted together
 
 
 class NotFoundError(UsageError):

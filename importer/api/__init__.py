@@ -14,6 +14,7 @@ from importer.api.requests import (
     RetryResult,
     RunEvents,
     RunMode,
+    SheetsRequest,
     SubmitOutcome,
     SubmitRequest,
 )
@@ -29,6 +30,7 @@ __all__ = [
     "RetryResult",
     "RunEvents",
     "RunMode",
+    "SheetsRequest",
     "SubmitOutcome",
     "SubmitRequest",
 ]

@@ -29,6 +29,7 @@ from importer.api.requests import (
     RetryResult,
     RunEvents,
     RunMode,
+    SheetsRequest,
     SubmitOutcome,
     SubmitRequest,
 )
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from importer.forms.definition import Form
     from importer.forms.inference import InferredForm
     from importer.intake.checking import CheckReport
+    from importer.intake.groups import GroupSubmission
     from importer.report.error_file import ExportSummary
     from importer.running.foreground import ForegroundReport
     from importer.running.job_run import JobProgress
@@ -97,6 +99,49 @@ class Importer(FleetMethods):
     def cancel(self, job_id: int) -> Job:
         with self.connection() as conn:
             return jobs.cancel(conn, job_id)
+
+    def group_jobs(self, group_id: int) -> list[int]:
+        """The jobs of a group (several sheets submitted together), in the order they run;
+        NotFoundError when there is no such group."""
+        with self.connection() as conn:
+            return jobs.group_job_ids(conn, group_id)
+
+    def submit_sheets(
+        self, request: SheetsRequest, events: RunEvents | None = None
+    ) -> tuple[GroupSubmission, ForegroundReport | None]:
+        """`submit --all-sheets` / several `--sheet`: every sheet matched to its form before
+        any job exists, the group's jobs created, then (``run_here``) run here one after
+        the other, in lookup order."""
+        from importer.intake.groups import SheetChoice, submit_sheets
+
+        events = events or RunEvents()
+        settings = self.settings
+        choices = (
+            None
+            if request.sheets is None
+            else [SheetChoice(sheet, form) for sheet, form in request.sheets]
+        )
+        with self.connection() as conn:
+            group = submit_sheets(
+                conn,
+                request.source,
+                file_name=request.file_name,
+                choices=choices,
+                skip_unmatched=request.skip_unmatched,
+                settings=settings.import_,
+                engine=request.engine or settings.reader.engine,
+                memory_budget_mb=settings.reader.memory_budget_mb,
+                force=request.force,
+                column_map=request.column_map,
+                header_row=request.header_row,
+                on_progress=events.on_reading,
+            )
+        for note in group.notes:
+            events.on_note(note)
+        waiting = [s.job.id for s in group.submissions if not s.job.terminal]
+        if not request.run_here or not waiting:
+            return group, None
+        return group, self._run_here(waiting, owner=new_owner(), events=events)
 
     def retry(self, job_id: int) -> Job:
         """A failed job back to pending, attempts reset (it continues from its cursor)."""
@@ -339,6 +384,16 @@ class Importer(FleetMethods):
         """The job's most common reasons for rejecting rows, most frequent first."""
         with self.connection() as conn:
             return rejected_rows.top_reasons(conn, job_id, limit)
+
+    def export_group_rows(self, group_id: int, target: Path) -> ExportSummary:
+        """A group's rejected rows in one .xlsx, a sheet per job (see export_rejected_rows)."""
+        from importer.report.error_file import export_group_rows
+
+        job_ids = self.group_jobs(group_id)
+        for job_id in job_ids:
+            self._check_not_purged(job_id, "exported")
+        with self.connection() as conn:
+            return export_group_rows(conn, job_ids, target)
 
     def export_rejected_rows(self, job_id: int, target: Path) -> ExportSummary:
         from importer.report.error_file import export_rejected_rows

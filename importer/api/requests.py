@@ -3,7 +3,7 @@ frozen object, results as plain data."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -47,6 +47,22 @@ class SubmitRequest:
         if self.due_at is not None:
             return RunMode.SCHEDULED
         return RunMode.HERE if self.run_here else RunMode.QUEUED
+
+
+@dataclass(frozen=True)
+class SheetsRequest:
+    """Several sheets of one workbook, one job each, in one group: ``sheets`` the (sheet,
+    form or None) pairs, or None for every visible sheet."""
+
+    source: Path | bytes
+    sheets: Sequence[tuple[str, str | None]] | None = None
+    file_name: str | None = None
+    skip_unmatched: bool = False
+    engine: str | None = None
+    column_map: Mapping[str, str] = field(default_factory=dict)
+    header_row: int | None = None
+    force: bool = False
+    run_here: bool = True
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,17 @@ clear line (UsageError, exit 2)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 import typer
 
 from importer.cli.durations import parse_duration
 from importer.errors import UsageError
+
+if TYPE_CHECKING:
+    from importer.api import Importer
 
 # The options `submit` and `check` share: how the file is read and matched to a form.
 FORM_OPTION = typer.Option(
@@ -45,6 +50,23 @@ def column_map(pairs: list[str], ignore: list[str]) -> dict[str, str]:
 def parse_job_id(text: str) -> int:
     """A job id as typed; anything but a positive whole number is one clear line (exit 2)."""
     return _parse_id(text, "job")
+
+
+def parse_job_ref(text: str) -> str:
+    """A job id (12) or a group's (g3: several sheets submitted together), as typed."""
+    value = text.strip()
+    number = value[1:]
+    if value[:1] in ("g", "G") and number.isascii() and number.isdigit() and int(number) > 0:
+        return f"g{int(number)}"
+    return str(_parse_id(text, "job"))
+
+
+def job_ids_of(importer: Importer, refs: Iterable[str]) -> list[int]:
+    """The jobs the refs name: a job, or a group's jobs in the order they run."""
+    ids: list[int] = []
+    for ref in refs:
+        ids += importer.group_jobs(int(ref[1:])) if ref.startswith("g") else [int(ref)]
+    return list(dict.fromkeys(ids))
 
 
 def _parse_id(text: str, what: str) -> int:

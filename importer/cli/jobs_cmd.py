@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
     pass
 
-from importer.cli.args import parse_job_id
+from importer.cli.args import job_ids_of, parse_job_id, parse_job_ref
 
 
 def print_job_json(console: Console, job: Job, **extra: object) -> None:
@@ -100,14 +100,22 @@ def status_lines(job: Job, liveness: Liveness = Liveness.LIVE, now: datetime | N
 
 def status_command(
     ctx: typer.Context,
-    job_id: int = typer.Argument(..., help="The job.", parser=parse_job_id),
-    as_json: bool = typer.Option(False, "--json", help="One JSON object."),
+    job_ref: str = typer.Argument(
+        ..., metavar="JOB_ID", help="The job (or a group: g3).", parser=parse_job_ref
+    ),
+    as_json: bool = typer.Option(False, "--json", help="One JSON object (a group: one a job)."),
 ) -> None:
     """Show one job: status, rows, attempts, lease, last error."""
-    job, liveness, now = state(ctx).importer().job_with_liveness(job_id)
-    if as_json:
-        print_job_json(stdout_console(), job, owner=liveness.value)
-    else:
+    importer = state(ctx).importer()
+    ids = job_ids_of(importer, [job_ref])
+    for index, job_id in enumerate(ids):
+        job, liveness, now = importer.job_with_liveness(job_id)
+        if as_json:
+            print_job_json(stdout_console(), job, owner=liveness.value)
+            continue
+        if len(ids) > 1:  # a group: a line for each sheet's job
+            heading = f"{'' if index == 0 else chr(10)}sheet {job.sheet!r} of group {job_ref}:"
+            stdout_console().print(heading, markup=False)
         stdout_console().print(status_lines(job, liveness, now), markup=False)
 
 
@@ -116,15 +124,25 @@ def jobs_command(
     status: list[str] | None = typer.Option(None, "--status", "-s", help="Only this status."),
     limit: int = typer.Option(100, "--limit", min=1, help="At most this many (newest)."),
     as_json: bool = typer.Option(False, "--json", help="One JSON object per line."),
+    group: str | None = typer.Option(
+        None, "--group", metavar="GROUP", help="Only this group's jobs (g3).", parser=parse_job_ref
+    ),
 ) -> None:
     """List import jobs (newest last)."""
+    if group is not None and not group.startswith("g"):
+        raise UsageError(f"--group {group!r}: a group is named as g3")
     wanted = [s.strip() for item in status or [] for s in item.split(",") if s.strip()]
     names = [status.value for status in JobStatus]
     unknown = [s for s in wanted if s not in names]
     if unknown:
         raise UsageError(f"--status {unknown[0]!r}: use one of {', '.join(names)}")
     statuses = [JobStatus(s) for s in wanted] or None
-    found = state(ctx).importer().jobs(statuses=statuses, limit=limit)
+    importer = state(ctx).importer()
+    if group is not None:
+        found = [importer.job(i) for i in job_ids_of(importer, [group])]
+        found = [j for j in found if statuses is None or j.status in statuses]
+    else:
+        found = importer.jobs(statuses=statuses, limit=limit)
     out = stdout_console()
     if as_json:
         for job in found:
@@ -174,7 +192,9 @@ JOBS_COLUMNS = (
 
 def errors_command(
     ctx: typer.Context,
-    job_id: int = typer.Argument(..., help="The job.", parser=parse_job_id),
+    job_ref: str = typer.Argument(
+        ..., metavar="JOB_ID", help="The job (or a group: g3).", parser=parse_job_ref
+    ),
     output: Path | None = typer.Option(
         None, "--output", "-o", help="errors.xlsx or errors.csv (default: a table here)."
     ),
@@ -185,11 +205,19 @@ def errors_command(
     """The job's rejected rows: a table of problems here, or with -o a file to fix and resend."""
     importer = state(ctx).importer()
     out = stdout_console()
+    ids = job_ids_of(importer, [job_ref])
     if output is not None:
-        summary = importer.export_rejected_rows(job_id, output)
+        if job_ref.startswith("g"):
+            summary = importer.export_group_rows(int(job_ref[1:]), output)
+        else:
+            summary = importer.export_rejected_rows(ids[0], output)
         out.print(f"wrote {summary.rows:,} rejected rows to {summary.path}", markup=False)
         return
-    _print_problems(out, *importer.rejected_preview(job_id, limit))
+    for job_id in ids:
+        job, problems = importer.rejected_preview(job_id, limit)
+        if len(ids) > 1:
+            out.print(f"sheet {job.sheet!r} (job {job.id}):", markup=False)
+        _print_problems(out, job, problems)
 
 
 def _print_problems(out: Console, job: Job, problems: list[RowProblem]) -> None:
@@ -203,18 +231,26 @@ def _print_problems(out: Console, job: Job, problems: list[RowProblem]) -> None:
 
 
 def cancel_command(
-    ctx: typer.Context, job_id: int = typer.Argument(..., help="The job.", parser=parse_job_id)
+    ctx: typer.Context,
+    job_ref: str = typer.Argument(
+        ..., metavar="JOB_ID", help="The job (or a group: g3).", parser=parse_job_ref
+    ),
 ) -> None:
     """Cancel a job: at once if pending, at its next batch boundary if running."""
-    job = state(ctx).importer().cancel(job_id)
-    if job.status is JobStatus.CANCELLED:
-        message = f"job {job.id} cancelled ({job.success_rows:,} rows imported before)"
-    else:
-        message = (
-            f"job {job.id} will stop at its next batch boundary"
-            f" (running in {job.lease_owner}); committed rows are kept"
-        )
-    stdout_console().print(message, markup=False)
+    importer = state(ctx).importer()
+    group = job_ref.startswith("g")
+    for job_id in job_ids_of(importer, [job_ref]):
+        if group and importer.job(job_id).terminal:
+            continue  # a group's finished sheet stays as it is
+        job = importer.cancel(job_id)
+        if job.status is JobStatus.CANCELLED:
+            message = f"job {job.id} cancelled ({job.success_rows:,} rows imported before)"
+        else:
+            message = (
+                f"job {job.id} will stop at its next batch boundary"
+                f" (running in {job.lease_owner}); committed rows are kept"
+            )
+        stdout_console().print(message, markup=False)
 
 
 def retry_command(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import typer
 from rich.console import Console
 
-from importer.api.requests import ResumePlan, RunEvents, RunMode, SubmitRequest
+from importer.api.requests import ResumePlan, RunEvents, RunMode, SheetsRequest, SubmitRequest
 from importer.cli import exit_codes
 from importer.cli.args import (
     ENGINE_OPTION,
@@ -27,11 +27,11 @@ from importer.cli.args import (
     HEADER_ROW_OPTION,
     IGNORE_OPTION,
     MAP_OPTION,
-    SHEET_OPTION,
     column_map,
+    job_ids_of,
     parse_at,
     parse_delay,
-    parse_job_id,
+    parse_job_ref,
 )
 from importer.cli.help import help_for
 from importer.cli.jobs_cmd import print_job_json, status_lines
@@ -108,7 +108,9 @@ class _Foreground:
             since = result.ended
         return rows
 
-    def finish(self, report: ForegroundReport) -> None:
+    def finish(
+        self, report: ForegroundReport, *, group: tuple[int, list[int]] | None = None
+    ) -> None:
         self.view.close()
         out = stdout_console()
         if self.as_json:
@@ -117,6 +119,16 @@ class _Foreground:
         elif not self.quiet and report.results:
             width = out.width if is_terminal() else None
             out.print(summary(self.summary_rows(report), width), markup=False)
+        if group is not None and not self.as_json and not self.quiet:
+            ended = {result.job.id: result.job for result in report.results}
+            members = [ended.get(i) or self.importer.job(i) for i in group[1]]
+            out.print(
+                f"group g{group[0]}: {len(members)} sheets,"
+                f" {sum(j.total_rows or 0 for j in members):,} rows,"
+                f" {sum(j.success_rows for j in members):,} imported,"
+                f" {sum(j.failed_rows for j in members):,} rejected",
+                markup=False,
+            )
         err = stderr_console()
         for job in report.interrupted:
             # Wrapped at words on a narrow terminal (the console soft-wraps mid-word).
@@ -134,7 +146,17 @@ def submit_command(
     ctx: typer.Context,
     file: Path = typer.Argument(..., help="The workbook (.xlsx, .xlsm, .xls, .xlsb, .ods, .csv)."),
     form: str | None = FORM_OPTION,
-    sheet: str | None = SHEET_OPTION,
+    sheets: list[str] = typer.Option(
+        [],
+        "--sheet",
+        help='Sheet name (default: the first); repeat as "Sheet=form" for several sheets.',
+    ),
+    all_sheets: bool = typer.Option(
+        False, "--all-sheets", help="Every visible sheet, each matched to its form: one group."
+    ),
+    skip_unmatched: bool = typer.Option(
+        False, "--skip-unmatched", help="With several sheets: leave out those no form fits."
+    ),
     map_: list[str] = MAP_OPTION,
     ignore: list[str] = IGNORE_OPTION,
     engine: str | None = ENGINE_OPTION,
@@ -155,6 +177,29 @@ def submit_command(
     due_at: datetime | timedelta | None = (
         parse_at(at) if at else (parse_delay(in_) if in_ else None)
     )
+    if all_sheets or len(sheets) > 1 or any("=" in s for s in sheets):
+        if due_at is not None:
+            raise UsageError("several sheets are submitted to run now: --at and --in are for one")
+        if form is not None:
+            raise UsageError('with several sheets, name each one\'s form: --sheet "Sheet=form"')
+        pairs = [_sheet_and_form(text) for text in sheets] if not all_sheets else None
+        _submit_sheets(
+            ctx,
+            SheetsRequest(
+                file,
+                sheets=pairs,
+                skip_unmatched=skip_unmatched,
+                engine=engine,
+                column_map=column_map(map_, ignore),
+                header_row=header_row,
+                force=force,
+                run_here=not detach,
+            ),
+            as_json=as_json,
+            quiet=quiet,
+        )
+        return
+    sheet = sheets[0] if sheets else None
     run = _Foreground(ctx, as_json=as_json, quiet=quiet)
     try:
         request = SubmitRequest(
@@ -180,6 +225,46 @@ def submit_command(
         run.finish(outcome.report)
         return
     _report_queued(outcome.submission, request, as_json)
+
+
+def _sheet_and_form(text: str) -> tuple[str, str | None]:
+    """--sheet "Orders=orders": the sheet and its form ("Orders" alone: the form it fits)."""
+    sheet, _, form = text.rpartition("=") if "=" in text else (text, "", "")
+    if not sheet.strip():
+        raise UsageError(f'--sheet {text!r}: name the sheet, as --sheet "Orders=orders"')
+    return sheet, form.strip() or None
+
+
+def _submit_sheets(
+    ctx: typer.Context, request: SheetsRequest, *, as_json: bool, quiet: bool
+) -> None:
+    """Several sheets, one group: each sheet's job run here in turn (or queued), then a
+    line per sheet and the group's total."""
+    run = _Foreground(ctx, as_json=as_json, quiet=quiet)
+    try:
+        group, report = run.importer.submit_sheets(request, run.events())
+    except KeyboardInterrupt:
+        run.interrupted()
+        raise
+    finally:
+        run.view.close()
+    jobs_of = [s.job for s in group.submissions]
+    if report is None:
+        out = stdout_console()
+        for job in jobs_of:
+            if as_json:
+                print_job_json(out, job)
+            else:
+                out.print(f"job {job.id} (sheet {job.sheet!r}, form {job.form}): {job.status}")
+        if not as_json:
+            out.print(
+                f"group g{group.group_id}: {len(jobs_of)} sheets queued; workers will run them"
+                f" (follow it with: importer status g{group.group_id})",
+                markup=False,
+            )
+        exit_codes.end_with(jobs_of)
+        return
+    run.finish(report, group=(group.group_id, [job.id for job in jobs_of]))
 
 
 def _submitted(run: _Foreground, file: Path, request: SubmitRequest, s: Submission) -> None:
@@ -238,10 +323,11 @@ def _rows_note(job: Job) -> str:
 
 def resume_command(
     ctx: typer.Context,
-    job_ids: list[int] | None = typer.Argument(
+    job_refs: list[str] | None = typer.Argument(
         None,
-        parser=parse_job_id,
-        help="Jobs to continue (default: every pending or abandoned job).",
+        metavar="JOB_ID...",
+        parser=parse_job_ref,
+        help="Jobs to continue, or groups (g3) (default: every pending or abandoned job).",
     ),
     all_jobs: bool = typer.Option(
         False, "--all", help="Every pending or abandoned job, besides the named ones."
@@ -253,6 +339,7 @@ def resume_command(
 
     Without job ids: every job that can be continued."""
     run = _Foreground(ctx, as_json=as_json, quiet=quiet)
+    job_ids = job_ids_of(run.importer, job_refs or [])
     try:
         plan, report = run.importer.resume_jobs(
             job_ids or [],

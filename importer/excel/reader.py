@@ -19,6 +19,7 @@ from importer.excel.base import (
 )
 from importer.excel.calamine_engine import CalamineReader, SheetUnreadable
 from importer.excel.calamine_pieces import PiecewiseReader
+from importer.excel.calamine_workbook import calamine_sheets, open_calamine_workbook
 from importer.excel.csv_engine import CsvReader
 from importer.excel.guard import GuardedReader, reading
 from importer.excel.layout import HeaderLayout
@@ -87,6 +88,30 @@ def open_sheet(
             guarded.close()
             raise
     return guarded
+
+
+def list_sheets(source: Path | bytes, *, file_name: str | None = None) -> list[tuple[str, bool]]:
+    """(name, visible) of the workbook's worksheets, in order (a CSV file: one, "csv");
+    InputError for a file that is no workbook."""
+    name = _display_name(source, file_name)
+    with reading(name):
+        src = make_source(source, file_name)
+        fmt = sniff(src)
+        if fmt == "csv":
+            return [("csv", True)]
+        if fmt == "xlsx":
+            try:
+                with src.open() as handle, zipfile.ZipFile(handle) as archive:
+                    info = read_xlsx_info(archive, src.name)
+            except zipfile.BadZipFile:
+                raise InputError(f"{src.name}: the file is damaged or truncated") from None
+            return [(s.name, s.state == "visible") for s in info.sheets]
+        workbook = open_calamine_workbook(src, fmt)
+        try:
+            return calamine_sheets(workbook)
+        finally:
+            with contextlib.suppress(Exception):
+                workbook.close()
 
 
 def _display_name(source: Path | bytes, file_name: str | None) -> str:

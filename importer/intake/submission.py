@@ -83,6 +83,7 @@ def submit_workbook(
     column_map: Mapping[str, str] | None = None,
     on_progress: ReadingCallback | None = None,
     header_row: int | None = None,
+    group_id: int | None = None,
 ) -> Submission:
     """Check, store and create (one transaction). ``conn`` must be in autocommit mode.
 
@@ -132,7 +133,16 @@ def submit_workbook(
     def store_for(header: list[str]) -> _Store:
         form, version = named or choose_for_header(conn, header, mapping)
         return _Store(
-            conn, content, name, form, version, settings, force, timer_max_attempts, mapping
+            conn,
+            content,
+            name,
+            form,
+            version,
+            settings,
+            force,
+            timer_max_attempts,
+            mapping,
+            group_id,
         )
 
     if claim_owner is None or due_at is not None:
@@ -210,6 +220,7 @@ class _Store:
     force: bool
     timer_max_attempts: int
     column_map: dict[str, str]
+    group_id: int | None = None
 
     def submit(
         self,
@@ -239,6 +250,7 @@ class _Store:
             column_map=self.column_map,
             keyed=bool(self.form.key),
             sheet_layout=sheet.layout if isinstance(sheet, SheetPeek) else sheet.layout_json(),
+            group_id=self.group_id,
         )
         if not getattr(sheet, "has_rows", True):  # a peek saw a header alone
             raise InputError(

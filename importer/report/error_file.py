@@ -19,7 +19,7 @@ import csv
 import os
 import secrets
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -37,7 +37,7 @@ from importer.report.book import (
     problem_text,
     rows_above,
 )
-from importer.report.xlsx import write_xlsx
+from importer.report.xlsx import write_books, write_xlsx
 from importer.repositories.jobs import Job, get_job
 from importer.repositories.rejected_rows import (
     RowProblem,
@@ -127,16 +127,27 @@ def _about_job(job: Job, target: Path) -> list[tuple[str, str]]:
 def export_rejected_rows(conn: Connection, job_id: int, target: Path) -> ExportSummary:
     """Write the job's rejected rows to ``target`` (.xlsx or .csv), atomically."""
     check_target(target)
-    job = get_job(conn, job_id)
-    header = columns_of(job.header, rejected_row_width(conn, job_id))
-    book = ErrorBook(
+    return write_error_file(_job_book(conn, get_job(conn, job_id), target), target)
+
+
+def export_group_rows(conn: Connection, job_ids: list[int], target: Path) -> ExportSummary:
+    """A group's rejected rows (several sheets submitted together): one .xlsx, a sheet per
+    job under its sheet's own name, so that the fixed file resubmits with --all-sheets."""
+    if check_target(target) != ".xlsx":
+        raise UsageError(f"cannot write {target}: a group's rows need .xlsx (a sheet per job)")
+    books = [_job_book(conn, get_job(conn, job_id), target) for job_id in job_ids]
+    return _write_atomically(target, lambda temp: write_books(temp, books), ".xlsx")
+
+
+def _job_book(conn: Connection, job: Job, target: Path) -> ErrorBook:
+    header = columns_of(job.header, rejected_row_width(conn, job.id))
+    return ErrorBook(
         sheet_name=sheet_name_for(job),
         header=header,
         rows=_job_rows(conn, job, len(header)),
         about=_about_job(job, target),
         above=rows_above(job.sheet_layout),
     )
-    return write_error_file(book, target)
 
 
 def export_checked_rows(check: CheckReport, target: Path) -> ExportSummary:
@@ -203,17 +214,26 @@ def _write_csv(stream: IO[str], book: ErrorBook) -> int:
 def write_error_file(book: ErrorBook, target: Path) -> ExportSummary:
     """Write ``book`` to ``target`` (.xlsx or .csv): whole, or not at all."""
     suffix = check_target(target)
+    if suffix == ".csv":
+        return _write_atomically(target, lambda temp: _csv_file(temp, book), suffix)
+    return _write_atomically(target, lambda temp: write_xlsx(temp, book), suffix)
+
+
+def _csv_file(temp_name: str, book: ErrorBook) -> int:
+    # utf-8-sig: Excel opens it as UTF-8 instead of guessing a code page.
+    with open(temp_name, "w", encoding="utf-8-sig", newline="") as stream:
+        count = _write_csv(stream, book)
+        stream.flush()
+        os.fsync(stream.fileno())
+    return count
+
+
+def _write_atomically(target: Path, write: Callable[[str], int], suffix: str) -> ExportSummary:
+    """``write(temp file)`` then the temp file moved over ``target``: whole, or not at all."""
     fd, temp_name = _create_temp(target.parent if str(target.parent) else Path("."), target.name)
     try:
-        if suffix == ".csv":
-            # utf-8-sig: Excel opens it as UTF-8 instead of guessing a code page.
-            with os.fdopen(fd, "w", encoding="utf-8-sig", newline="") as stream:
-                count = _write_csv(stream, book)
-                stream.flush()
-                os.fsync(stream.fileno())
-        else:
-            os.close(fd)
-            count = write_xlsx(temp_name, book)
+        os.close(fd)
+        count = write(temp_name)
         os.replace(temp_name, target)
     except OSError as exc:
         _discard(temp_name)

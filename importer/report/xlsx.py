@@ -10,7 +10,7 @@ landscape, one page wide, the header repeated on every page.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Sequence
 from copy import copy
 from itertools import chain, islice
 
@@ -238,9 +238,24 @@ def _append(
 
 def write_xlsx(path: str, book: ErrorBook) -> int:
     """Write the error workbook to ``path``; the number of rows written."""
+    return write_books(path, [book])
+
+
+def write_books(path: str, books: Sequence[ErrorBook]) -> int:
+    """Several error books in one workbook, a sheet each under its sheet's name (a group of
+    sheets submitted together), then one About sheet (the first book's); rows written."""
     workbook = Workbook(write_only=True)
-    title = sheet_title(book.sheet_name)
-    sheet = workbook.create_sheet(title)
+    titles: list[str] = []
+    count = 0
+    for book in books:
+        titles.append(sheet_title(book.sheet_name, titles))
+        count += _write_sheet(workbook.create_sheet(titles[-1]), book)
+    _about_sheet(workbook, sheet_title("About", titles), books[0].about)
+    workbook.save(path)
+    return count
+
+
+def _write_sheet(sheet: WriteOnlyWorksheet, book: ErrorBook) -> int:
     header = book.header
     rows = iter(book.rows)
     sample = list(islice(rows, _SAMPLE_ROWS))
@@ -260,6 +275,4 @@ def write_xlsx(path: str, book: ErrorBook) -> int:
         count += 1
         _append(sheet, builder.row(row), widths, top + count)
     sheet.auto_filter.ref = f"A{top}:{get_column_letter(len(names))}{top + count}"
-    _about_sheet(workbook, sheet_title("About", {title}), book.about)
-    workbook.save(path)
     return count

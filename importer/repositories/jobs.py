@@ -62,6 +62,8 @@ class Job:
     unchanged_rows: int | None = None
     # Where the sheet's header is (migration 0011): {"row", "rows", "above"}; None: row 1.
     sheet_layout: dict[str, Any] | None = None
+    # Several sheets submitted together (migration 0012): the group's id, shown g<id>.
+    group_id: int | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Job:
@@ -118,6 +120,7 @@ class Job:
             "finished_at": iso(self.finished_at),
             "available_at": iso(self.available_at),
             "purged_at": iso(self.purged_at),
+            "group": f"g{self.group_id}" if self.group_id is not None else None,
         }
 
 
@@ -197,6 +200,7 @@ class NewJob:
     column_map: dict[str, str] = field(default_factory=dict)
     keyed: bool = False  # the form has a key: its rows are inserted, updated or unchanged
     sheet_layout: dict[str, Any] | None = None  # the header below row 1 (Job.sheet_layout)
+    group_id: int | None = None  # one of several sheets submitted together
 
     @property
     def key(self) -> str:
@@ -235,6 +239,7 @@ def create_job(
             "column_map": Jsonb(new.column_map),
             "keyed": new.keyed,
             "sheet_layout": Jsonb(new.sheet_layout) if new.sheet_layout is not None else None,
+            "group_id": new.group_id,
         }
         row = conn.execute(q.insert_import_job, params).fetchone()
         if row is None:  # a concurrent submit of the same file won
@@ -495,3 +500,17 @@ def purged_message(job: Job, what: str) -> str:
         f" it can no longer be {what}: submit the file again with --force (force=True in"
         " Python), since without it the submit returns this same purged job"
     )
+
+
+def new_group_id(conn: Connection) -> int:
+    row = conn.execute(queries().next_group_id).fetchone()
+    assert row is not None
+    return int(row["id"])
+
+
+def group_job_ids(conn: Connection, group_id: int) -> list[int]:
+    """The group's jobs in the order they run; NotFoundError when there are none."""
+    rows = conn.execute(queries().group_job_ids, {"group_id": group_id}).fetchall()
+    if not rows:
+        raise NotFoundError(f"no group g{group_id}", what=Missing.GROUP, key=f"g{group_id}")
+    return [int(r["id"]) for r in rows]

@@ -36,12 +36,12 @@ UPDATE import_jobs SET idempotency_key = NULL WHERE idempotency_key = %(key)s
 -- A form with a key starts its inserted / updated / unchanged counts at 0 (NULL otherwise).
 INSERT INTO import_jobs (form, form_version, file, file_name, sheet, engine, header, total_rows,
                          max_attempts, idempotency_key, available_at, column_map,
-                         inserted_rows, updated_rows, unchanged_rows, sheet_layout)
+                         inserted_rows, updated_rows, unchanged_rows, sheet_layout, group_id)
 VALUES (%(form)s, %(form_version)s, %(file)s, %(file_name)s, %(sheet)s, %(engine)s, %(header)s,
         %(total_rows)s, %(max_attempts)s, %(key)s,
         CASE WHEN %(waiting)s THEN NULL ELSE now() END, %(column_map)s,
         CASE WHEN %(keyed)s THEN 0 END, CASE WHEN %(keyed)s THEN 0 END,
-        CASE WHEN %(keyed)s THEN 0 END, %(sheet_layout)s)
+        CASE WHEN %(keyed)s THEN 0 END, %(sheet_layout)s, %(group_id)s)
 ON CONFLICT (idempotency_key) DO NOTHING
 RETURNING *
 
@@ -286,3 +286,11 @@ SELECT e.row_number, e.column_name, e.raw_value, e.message
                          WHERE r.import_job_id = %(job_id)s
                          ORDER BY r.row_number LIMIT %(limit)s)
  ORDER BY e.row_number, e.id
+
+-- name: next_group_id
+-- A new group of jobs (several sheets of one submission).
+SELECT nextval('import_group_ids') AS id
+
+-- name: group_job_ids
+-- The jobs of a group, in the order they were submitted (the order they run in).
+SELECT id FROM import_jobs WHERE group_id = %(group_id)s ORDER BY id

@@ -17,6 +17,7 @@ EXPORTS = {
     "JobStatus",
     "RejectedRow",
     "RunEvents",
+    "SheetsRequest",
     "SubmitRequest",
     "__version__",
 }
@@ -27,6 +28,8 @@ METHODS = {
     "jobs_to_resume",
     "submit", "submit_workbook", "resume", "resume_jobs", "rejected_rows", "check",
     "top_reasons", "export_rejected_rows", "rejected_preview", "purge",
+    # several sheets, one group
+    "submit_sheets", "group_jobs", "export_group_rows",
     # forms
     "add_form", "add_form_file", "retire_form", "form", "forms", "infer_form",
     # timers, the fleet, the daemons

@@ -1,0 +1,145 @@
+"""Several sheets of one workbook in one submission: each sheet its own job (its own cursor:
+exactly once and resumable per sheet), the jobs one group.
+
+Every sheet is matched to its form (named, or the one its header fits) before any job
+exists: a sheet no form fits is refused naming it (exit 2) unless ``skip_unmatched``.
+Hidden sheets are left out of ``--all-sheets`` with a note. A form that looks another of
+the group's forms up comes after it: the sheets are submitted, and run, in that order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from importer.config import ImportSettings
+from importer.database import Connection
+from importer.errors import InputError
+from importer.intake.submission import (
+    ReadingCallback,
+    Submission,
+    choose_for_header,
+    read_workbook_bytes,
+    sheet_layout,
+    submit_workbook,
+)
+from importer.repositories import jobs
+
+
+@dataclass(frozen=True)
+class SheetChoice:
+    sheet: str
+    form: str | None = None  # None: the form its header fits
+
+
+@dataclass(frozen=True)
+class GroupSubmission:
+    group_id: int
+    submissions: list[Submission]  # in the order the sheets run
+    notes: list[str] = field(default_factory=list)  # hidden or skipped sheets
+
+    @property
+    def job_ids(self) -> list[int]:
+        return [s.job.id for s in self.submissions]
+
+
+def submit_sheets(
+    conn: Connection,
+    source: Path | bytes,
+    *,
+    file_name: str | None,
+    choices: Sequence[SheetChoice] | None,  # None: every visible sheet
+    skip_unmatched: bool,
+    settings: ImportSettings,
+    engine: str = "auto",
+    memory_budget_mb: int = 512,
+    force: bool = False,
+    column_map: Mapping[str, str] | None = None,
+    header_row: int | None = None,
+    on_progress: ReadingCallback | None = None,
+) -> GroupSubmission:
+    """Match every sheet to its form, then create the group's jobs (queued: the caller runs
+    them here in this order, or workers do)."""
+    from importer.excel import SheetPeek, list_sheets, peek_sheet
+    from importer.repositories.forms import get_form
+
+    content = source if isinstance(source, bytes) else read_workbook_bytes(source)
+    name = file_name or (source.name if isinstance(source, Path) else "workbook")
+    notes: list[str] = []
+    sheets = list_sheets(content, file_name=name)
+    if choices is None:
+        hidden = [sheet for sheet, visible in sheets if not visible]
+        if hidden:
+            notes.append(f"hidden sheets left out: {', '.join(map(repr, hidden))}")
+        choices = [SheetChoice(sheet) for sheet, visible in sheets if visible]
+    mapping = dict(column_map or {})
+    planned: list[tuple[SheetChoice, str]] = []  # (sheet, the form it fits)
+    for choice in choices:
+        named = get_form(conn, choice.form) if choice.form is not None else None
+        try:
+            peek: SheetPeek = peek_sheet(
+                content,
+                sheet=choice.sheet,
+                engine=engine,
+                memory_budget_mb=memory_budget_mb,
+                file_name=name,
+                layout=sheet_layout(conn, named, mapping, header_row, name),
+            )
+            form, _ = named or choose_for_header(conn, peek.header, mapping)
+        except InputError as refused:
+            if not skip_unmatched:
+                raise InputError(
+                    f"sheet {choice.sheet!r}: {refused} (or leave it out with --skip-unmatched)"
+                ) from None
+            notes.append(f"sheet {choice.sheet!r} left out: {refused}")
+            continue
+        planned.append((choice, form.name))
+    if not planned:
+        raise InputError(f"{name}: no sheet fits a form")
+    group_id = jobs.new_group_id(conn)
+    submissions = [
+        submit_workbook(
+            conn,
+            content,
+            file_name=name,
+            form_name=form,
+            settings=settings,
+            sheet=choice.sheet,
+            engine=engine,
+            memory_budget_mb=memory_budget_mb,
+            force=force,
+            column_map=mapping,
+            header_row=header_row,
+            group_id=group_id,
+            on_progress=on_progress,
+        )
+        for choice, form in _in_lookup_order(conn, planned)
+    ]
+    return GroupSubmission(group_id, submissions, notes)
+
+
+def _in_lookup_order(
+    conn: Connection, planned: list[tuple[SheetChoice, str]]
+) -> list[tuple[SheetChoice, str]]:
+    """The sheets with each form after the group's forms it looks up (else as given)."""
+    from importer.repositories.forms import get_form
+
+    looks_up: dict[str, set[str]] = {}
+    names = {form for _, form in planned}
+    for _, form_name in planned:
+        form, _ = get_form(conn, form_name)
+        looks_up[form_name] = {
+            f.lookup.form for f in form.fields if f.lookup and f.lookup.form in names
+        } - {form_name}
+    ordered: list[tuple[SheetChoice, str]] = []
+    done: set[str] = set()
+    pending = list(planned)
+    while pending:
+        ready = next(
+            (p for p in pending if looks_up[p[1]] <= done), pending[0]
+        )  # a cycle: as given
+        pending.remove(ready)
+        ordered.append(ready)
+        done.add(ready[1])
+    return ordered
