@@ -4,7 +4,7 @@ the database's own housekeeping (`db migrate | url | stop`)."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
 from importer.api.base import ImporterBase
@@ -61,11 +61,12 @@ class FleetMethods(ImporterBase):
 
         return serve_metrics(self.figures, port=port, host=host)
 
-    def fleet_watch(self) -> FleetWatch:
-        """What `importer watch` shows, a snapshot per refresh on one kept connection."""
+    def fleet_watch(self, only: Collection[int] = ()) -> FleetWatch:
+        """What `importer watch` shows, a snapshot per refresh on one kept connection;
+        ``only``: the running and failed jobs shown are these (a group's)."""
         from importer.daemons.watching import FleetWatch
 
-        return FleetWatch(self.database.url)
+        return FleetWatch(self.database.url, only=only)
 
     def run_worker(
         self,

@@ -12,6 +12,7 @@ from typing import Any
 
 import typer
 
+from importer.cli.args import job_ids_of, parse_job_ref
 from importer.cli.help import help_for
 from importer.cli.logs import EventLog, event_log
 from importer.cli.output import is_terminal, stdout_console
@@ -154,11 +155,20 @@ def stats_command(
 
 def watch_command(
     ctx: typer.Context,
+    group: str | None = typer.Argument(
+        None, metavar="[GROUP]", help="Only this group's jobs (g3).", parser=parse_job_ref
+    ),
     interval: float = typer.Option(1.0, "--interval", min=0.2, help="Seconds between refreshes."),
     once: bool = typer.Option(False, "--once", help="Show one snapshot and exit."),
 ) -> None:
     """A live dashboard of the queue, the workers and the timers (Ctrl-C to leave)."""
-    watch = state(ctx).importer().fleet_watch()
+    importer = state(ctx).importer()
+    only: list[int] = []
+    if group is not None:
+        if not group.startswith("g"):
+            raise UsageError(f"watch {group!r}: name a group as g3 (`importer status` for a job)")
+        only = job_ids_of(importer, [group])
+    watch = importer.fleet_watch(only)
     stop = threading.Event()
     previous = signal.getsignal(signal.SIGTERM)
     if threading.current_thread() is threading.main_thread():

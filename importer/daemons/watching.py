@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import time
-from dataclasses import dataclass, field
+from collections.abc import Collection
+from dataclasses import dataclass, field, replace
 
 from importer.database import Connection, connect, describe_target
 from importer.repositories.fleet import FleetSnapshot, fleet_snapshot
@@ -22,8 +23,9 @@ class WatchFrame:
 
 
 class FleetWatch:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, only: Collection[int] = ()) -> None:
         self.url = url
+        self.only = frozenset(only)  # `watch g12`: the running jobs shown are the group's
         self.target = describe_target(url)  # host:port/db, never a password
         self._conn: Connection | None = None
         # job id -> (rows done, monotonic time): rows/s between refreshes
@@ -35,6 +37,10 @@ class FleetWatch:
             if self._conn is None or self._conn.broken:
                 self._conn = connect(self.url, autocommit=True)
             snapshot = fleet_snapshot(self._conn)
+            if self.only:
+                running = [job for job in snapshot.running if job["id"] in self.only]
+                failed = [job for job in snapshot.failed if job["id"] in self.only]
+                snapshot = replace(snapshot, running=running, failed=failed)
         except Exception as exc:  # shown on screen; watch keeps trying
             self.close()
             return WatchFrame(None, str(exc).splitlines()[0] if str(exc) else type(exc).__name__)

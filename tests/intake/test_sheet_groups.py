@@ -94,6 +94,9 @@ def test_all_sheets_are_one_group_in_lookup_order_and_hidden_sheets_noted(
     assert status.exit_code == 0 and "sheet 'Orders' of group" in status.stdout
     listed = cli("jobs", "--group", group)
     assert listed.exit_code == 0 and listed.stdout.count("book") == 2
+    watched = cli("watch", group, "--once")
+    assert watched.exit_code == 0 and "importer watch" in watched.stdout
+    assert cli("watch", str(made[0]["id"]), "--once").exit_code == 2  # a group, not a job
     fix = tmp_path / "fix.xlsx"
     assert cli("errors", group, "-o", str(fix)).exit_code == 0
     assert openpyxl.load_workbook(fix).sheetnames[:2] == ["Customers", "Orders"]
