@@ -10,7 +10,7 @@ the group's forms up comes after it: the sheets are submitted, and run, in that 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from importer.config import ImportSettings
@@ -62,6 +62,7 @@ def submit_sheets(
     """Match every sheet to its form, then create the group's jobs (queued: the caller runs
     them here in this order, or workers do)."""
     from importer.excel import SheetPeek, list_sheets, peek_sheet
+    from importer.forms.validation import Validator
     from importer.repositories.forms import get_form
 
     content = source if isinstance(source, bytes) else read_workbook_bytes(source)
@@ -87,6 +88,8 @@ def submit_sheets(
                 layout=sheet_layout(conn, named, mapping, header_row, name),
             )
             form, _ = named or choose_for_header(conn, peek.header, mapping)
+            # The header's fit to its form, before any job of the group exists.
+            Validator(form, peek.header, mapping=mapping)
         except InputError as refused:
             if not skip_unmatched:
                 raise InputError(
@@ -116,6 +119,14 @@ def submit_sheets(
         )
         for choice, form in _in_lookup_order(conn, planned)
     ]
+    # A sheet submitted before is its job again (unless force): it joins this group.
+    found = [s.job.id for s in submissions if not s.created and s.job.group_id != group_id]
+    if found:
+        jobs.join_group(conn, found, group_id)
+        submissions = [
+            replace(s, job=jobs.get_job(conn, s.job.id)) if s.job.id in found else s
+            for s in submissions
+        ]
     return GroupSubmission(group_id, submissions, notes)
 
 

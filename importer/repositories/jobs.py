@@ -514,3 +514,7 @@ def group_job_ids(conn: Connection, group_id: int) -> list[int]:
     if not rows:
         raise NotFoundError(f"no group g{group_id}", what=Missing.GROUP, key=f"g{group_id}")
     return [int(r["id"]) for r in rows]
+
+
+def join_group(conn: Connection, job_ids: list[int], group_id: int) -> None:
+    conn.execute(queries().join_group, {"ids": job_ids, "group_id": group_id})

@@ -294,3 +294,7 @@ SELECT nextval('import_group_ids') AS id
 -- name: group_job_ids
 -- The jobs of a group, in the order they were submitted (the order they run in).
 SELECT id FROM import_jobs WHERE group_id = %(group_id)s ORDER BY id
+
+-- name: join_group
+-- Jobs found again for a group's sheets (submitted before) become the new group's.
+UPDATE import_jobs SET group_id = %(group_id)s WHERE id = ANY(%(ids)s)

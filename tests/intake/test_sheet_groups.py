@@ -173,3 +173,26 @@ def test_a_sheet_that_looks_another_up_runs_after_it_whatever_the_order_named(
     assert misses == {"n": 0}  # every order's customer was there when it was looked up
     stored = conn.execute("SELECT count(*) AS n FROM forms.orders").fetchone()
     assert stored == {"n": 30}  # the 10 others are over the form's max amount
+
+
+def test_a_sheet_whose_header_lacks_its_forms_field_refuses_the_group_before_any_job(
+    cli: Cli, conn: Connection, forms: None
+) -> None:
+    book = BOOKS / "several_sheets.xlsx"
+    # Orders fits; Customers is named for the orders form, whose Order ID it lacks.
+    refused = cli("submit", str(book), "--sheet", "Orders", "--sheet", "Customers=orders")
+    assert refused.exit_code == 2 and "sheet 'Customers'" in refused.stderr
+    assert "Order ID" in refused.stderr
+    assert _jobs(conn) == []
+
+
+def test_the_same_workbook_again_is_the_same_jobs_in_one_group(
+    cli: Cli, conn: Connection, forms: None
+) -> None:
+    book = BOOKS / "several_sheets.xlsx"
+    assert cli("submit", str(book), "--sheet", "Customers", "-q").exit_code == 0
+    again = cli("submit", str(book), "--all-sheets", "-q")
+    assert again.exit_code == 3, again.stderr
+    made = _jobs(conn)
+    assert [j["sheet"] for j in made] == ["Customers", "Orders"]  # the first job found again
+    assert made[0]["group_id"] == made[1]["group_id"] is not None
