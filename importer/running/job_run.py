@@ -229,7 +229,8 @@ class _Run:
         data: every run reads the sheet alike."""
         saved = self.job.sheet_layout
         if saved is None:
-            return form.layout.excel(None) if form.layout.excel(None).filters else None
+            first_row = form.layout.excel(None)
+            return first_row if first_row.filters else None
         return replace(form.layout.excel(int(saved["row"])), rows=int(saved["rows"]))
 
     def open_reader(
