@@ -15,6 +15,7 @@ class JobStatus(StrEnum):
     PARTIALLY_SUCCEEDED = "partially_succeeded"
     FAILED = "failed"
     CANCELLED = "cancelled"
+    REVERTED = "reverted"  # `importer undo` took its rows back (an end, like the others)
 
     @property
     def terminal(self) -> bool:
@@ -22,7 +23,13 @@ class JobStatus(StrEnum):
 
 
 TERMINAL_JOB_STATUSES = frozenset(
-    {JobStatus.SUCCEEDED, JobStatus.PARTIALLY_SUCCEEDED, JobStatus.FAILED, JobStatus.CANCELLED}
+    {
+        JobStatus.SUCCEEDED,
+        JobStatus.PARTIALLY_SUCCEEDED,
+        JobStatus.FAILED,
+        JobStatus.CANCELLED,
+        JobStatus.REVERTED,
+    }
 )
 
 

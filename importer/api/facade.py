@@ -21,6 +21,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from importer.api.changes import ChangeMethods
+from importer.api.exports import ExportMethods
 from importer.api.fleet import FleetMethods
 from importer.api.requests import (
     CheckRequest,
@@ -67,7 +69,7 @@ def _statuses(
     return [JobStatus(value) for value in wanted] or None
 
 
-class Importer(FleetMethods):
+class Importer(FleetMethods, ChangeMethods, ExportMethods):
     """The services in one object (see the module docstring)."""
 
     # --- import jobs -----------------------------------------------------------------------

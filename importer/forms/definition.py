@@ -26,6 +26,7 @@ from importer.fields.registry import (
     Rule,
 )
 from importer.forms.layout import LAYOUT_KEYS, SheetLayout, parse_layout
+from importer.forms.operations import OPERATION_KEYS, FormOperations, parse_operations
 from importer.forms.rules import (
     FIELD_RULE_KEYS,
     FORM_RULE_KEYS,
@@ -45,7 +46,8 @@ _FIELD_KEYS = {
     *FIELD_RULE_KEYS,
 }  # fmt: skip
 _FORM_KEYS = {
-    "name", "key", "fields", "description", "table", "job_column", *FORM_RULE_KEYS, *LAYOUT_KEYS
+    "name", "key", "fields", "description", "table", "job_column", *FORM_RULE_KEYS, *LAYOUT_KEYS,
+    *OPERATION_KEYS,
 }  # fmt: skip
 # A table of the user's: "schema.table" or "table" (schema public), each part a name as the
 # catalog spells it; columns likewise.
@@ -65,6 +67,8 @@ class Form:
     # What the business means beyond one cell (forms/rules.py, applied by forms/stages.py).
     rules: FormRules = field(default_factory=FormRules)
     layout: SheetLayout = field(default_factory=SheetLayout)  # where the header is (layout.py)
+    # The imports as a whole: reject threshold, notices (forms/operations.py).
+    operations: FormOperations = field(default_factory=FormOperations)
     _by_name: dict[str, Field] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -118,6 +122,7 @@ class Form:
         if self.rules.hook:
             out["hook"] = self.rules.hook
         out |= self.layout.to_json()
+        out |= self.operations.to_json()
         out["fields"] = [f.to_json() for f in self.fields]
         if self.rules.rules:
             out["rules"] = [r.to_json() for r in self.rules.rules]
@@ -228,6 +233,7 @@ def parse_form(data: Mapping[str, Any], *, source: str = "form") -> Form:
         job_column=job_column,
         rules=parse_form_rules(data, fields, fail),
         layout=layout,
+        operations=parse_operations(data, fail),
     )
 
 

@@ -8,7 +8,7 @@ sha256) is one job: submitting it again returns the existing job unless ``force`
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from importer.config import ImportSettings
 from importer.database import Connection
 from importer.errors import InputError, UsageError
+from importer.forms.operations import JobOptions
 from importer.repositories import jobs
 from importer.repositories.jobs import Job
 from importer.states import JobStatus, ProgressPhase
@@ -84,6 +85,7 @@ def submit_workbook(
     on_progress: ReadingCallback | None = None,
     header_row: int | None = None,
     group_id: int | None = None,
+    options: JobOptions | None = None,
 ) -> Submission:
     """Check, store and create (one transaction). ``conn`` must be in autocommit mode.
 
@@ -143,6 +145,7 @@ def submit_workbook(
             timer_max_attempts,
             mapping,
             group_id,
+            options or JobOptions(),
         )
 
     if claim_owner is None or due_at is not None:
@@ -221,6 +224,7 @@ class _Store:
     timer_max_attempts: int
     column_map: dict[str, str]
     group_id: int | None = None
+    options: JobOptions = field(default_factory=JobOptions)
 
     def submit(
         self,
@@ -237,6 +241,7 @@ class _Store:
 
         # InputError: the header does not fit the form.
         validator = Validator(self.form, sheet.header, mapping=self.column_map)
+        ops = self.form.operations
         new = jobs.NewJob(
             form=self.form.name,
             form_version=self.version,
@@ -251,6 +256,8 @@ class _Store:
             keyed=bool(self.form.key),
             sheet_layout=sheet.layout if isinstance(sheet, SheetPeek) else sheet.layout_json(),
             group_id=self.group_id,
+            max_rejected=str(limit) if (limit := self.options.reject_limit(ops)) else None,
+            notify=self.options.notify_target(ops),
         )
         if not getattr(sheet, "has_rows", True):  # a peek saw a header alone
             raise InputError(

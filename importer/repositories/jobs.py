@@ -64,6 +64,11 @@ class Job:
     sheet_layout: dict[str, Any] | None = None
     # Several sheets submitted together (migration 0012): the group's id, shown g<id>.
     group_id: int | None = None
+    # Migration 0013: the reject threshold as written ("50", "2%"), where the job's end is
+    # announced ({"url", "secret_env", "events"}), and when `undo` took its rows back.
+    max_rejected: str | None = None
+    notify: dict[str, Any] | None = None
+    reverted_at: datetime | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Job:
@@ -201,6 +206,8 @@ class NewJob:
     keyed: bool = False  # the form has a key: its rows are inserted, updated or unchanged
     sheet_layout: dict[str, Any] | None = None  # the header below row 1 (Job.sheet_layout)
     group_id: int | None = None  # one of several sheets submitted together
+    max_rejected: str | None = None  # "50" or "2%" (forms/operations.py RejectLimit)
+    notify: dict[str, Any] | None = None  # where its end is announced; None: nowhere
 
     @property
     def key(self) -> str:
@@ -240,6 +247,8 @@ def create_job(
             "keyed": new.keyed,
             "sheet_layout": Jsonb(new.sheet_layout) if new.sheet_layout is not None else None,
             "group_id": new.group_id,
+            "max_rejected": new.max_rejected,
+            "notify": Jsonb(new.notify) if new.notify is not None else None,
         }
         row = conn.execute(q.insert_import_job, params).fetchone()
         if row is None:  # a concurrent submit of the same file won

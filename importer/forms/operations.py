@@ -1,0 +1,186 @@
+"""What a form says about its imports as a whole, beyond its rows: the reject threshold
+(``max_rejected``) and where the end of a job is announced (``[notify]``). Parsed here; the
+threshold is applied by running/job_run.py, the notices by the notify timers.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from importer.errors import FormError, UsageError
+
+Fail = Callable[[str], FormError]
+OPERATION_KEYS = frozenset({"max_rejected", "notify"})
+# The statuses a notice may be sent for (the ends of a job, and an undo).
+NOTIFY_EVENTS = ("succeeded", "partially_succeeded", "failed", "cancelled", "reverted")
+_LIMIT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$")
+
+
+@dataclass(frozen=True)
+class RejectLimit:
+    """At most ``rows`` rejected rows, or at most ``percent`` of the sheet's rows."""
+
+    rows: int | None = None
+    percent: float | None = None
+
+    def __str__(self) -> str:
+        if self.percent is not None:
+            return f"{self.percent:g}%"
+        return str(self.rows)
+
+    def to_json(self) -> str | int:
+        return f"{self.percent:g}%" if self.percent is not None else int(self.rows or 0)
+
+    def allowed(self, total_rows: int | None) -> int | None:
+        """The most rejected rows allowed; None while a percentage has no row count."""
+        if self.rows is not None:
+            return self.rows
+        if total_rows is None:
+            return None
+        assert self.percent is not None
+        # 2% of 1,000 rows allows 20: the 21st crosses it.
+        return math.floor(total_rows * self.percent / 100 + 1e-9)
+
+
+def parse_reject_limit(value: object) -> RejectLimit:
+    """``50`` / ``"50"`` (rows) or ``"2%"`` / ``"0.5%"``; UsageError says how to write it."""
+    how = "write a number of rows (50) or a percentage of the sheet's rows (2%)"
+    if isinstance(value, bool):
+        raise UsageError(f"max_rejected {value!r}: {how}")
+    if isinstance(value, int):
+        if value < 0:
+            raise UsageError(f"max_rejected {value}: {how}")
+        return RejectLimit(rows=value)
+    if not isinstance(value, str):
+        raise UsageError(f"max_rejected {value!r}: {how}")
+    found = _LIMIT.match(value)
+    if found is None:
+        raise UsageError(f"max_rejected {value!r}: {how}")
+    number, percent = found.groups()
+    if percent:
+        share = float(number)
+        if not 0 <= share < 100:
+            raise UsageError(f"max_rejected {value!r}: a percentage from 0% up to under 100%")
+        return RejectLimit(percent=share)
+    if "." in number:
+        raise UsageError(f"max_rejected {value!r}: a number of rows is a whole number")
+    return RejectLimit(rows=int(number))
+
+
+@dataclass(frozen=True)
+class NotifyTarget:
+    """A form's ``[notify]``: each key it sets overrides the settings' (None: not set)."""
+
+    url: str | None = None
+    secret_env: str | None = None
+    events: tuple[str, ...] | None = None
+    enabled: bool = True  # notify = false: this form's jobs send no notices
+
+    def to_json(self) -> dict[str, Any] | bool:
+        if not self.enabled:
+            return False
+        out: dict[str, Any] = {}
+        if self.url is not None:
+            out["url"] = self.url
+        if self.secret_env is not None:
+            out["secret_env"] = self.secret_env
+        if self.events is not None:
+            out["events"] = list(self.events)
+        return out
+
+
+def parse_events(value: object, where: str) -> tuple[str, ...]:
+    """A list of the statuses a notice is sent for; ValueError names the bad one."""
+    if not isinstance(value, list) or not all(isinstance(e, str) for e in value):
+        raise ValueError(
+            f"{where}: 'events' must be a list of statuses ({', '.join(NOTIFY_EVENTS)})"
+        )
+    for event in value:
+        if event not in NOTIFY_EVENTS:
+            raise ValueError(f"{where}: event {event!r} is not one of {', '.join(NOTIFY_EVENTS)}")
+    return tuple(dict.fromkeys(value))
+
+
+def check_url(value: object, where: str) -> str:
+    if not isinstance(value, str) or not re.match(r"^https?://[^\s/]+", value):
+        raise ValueError(f"{where}: 'url' must be an http:// or https:// address")
+    return value
+
+
+@dataclass(frozen=True)
+class FormOperations:
+    max_rejected: RejectLimit | None = None
+    notify: NotifyTarget | None = None  # None: the settings' [notify] as it is
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.max_rejected is not None:
+            out["max_rejected"] = self.max_rejected.to_json()
+        if self.notify is not None:
+            out["notify"] = self.notify.to_json()
+        return out
+
+
+def parse_operations(data: Mapping[str, Any], fail: Fail) -> FormOperations:
+    limit = None
+    if "max_rejected" in data:
+        try:
+            limit = parse_reject_limit(data["max_rejected"])
+        except UsageError as exc:
+            raise fail(str(exc)) from None
+    notify = None
+    raw = data.get("notify")
+    if raw is False:
+        notify = NotifyTarget(enabled=False)
+    elif raw is not None:
+        if not isinstance(raw, Mapping):
+            raise fail("'notify' must be a table ([notify] url = ..., events = [...]) or false")
+        unknown = sorted(set(raw) - {"url", "secret_env", "events"})
+        if unknown:
+            raise fail(f"notify: unknown key {unknown[0]!r} (allowed: events, secret_env, url)")
+        try:
+            url = check_url(raw["url"], "notify") if "url" in raw else None
+            events = parse_events(raw["events"], "notify") if "events" in raw else None
+        except ValueError as exc:
+            raise fail(str(exc)) from None
+        secret = raw.get("secret_env")
+        if secret is not None and (not isinstance(secret, str) or not secret):
+            raise fail("notify: 'secret_env' must name an environment variable")
+        notify = NotifyTarget(url=url, secret_env=secret, events=events)
+    return FormOperations(max_rejected=limit, notify=notify)
+
+
+@dataclass(frozen=True)
+class JobOptions:
+    """What a submit gives a new job beyond its rows: the submit's reject threshold (None:
+    the form's) and the settings' [notify] (the form's own keys override it)."""
+
+    max_rejected: RejectLimit | None = None
+    notify: NotifyTarget | None = None
+
+    def reject_limit(self, form_operations: FormOperations) -> RejectLimit | None:
+        return self.max_rejected or form_operations.max_rejected
+
+    def notify_target(self, form_operations: FormOperations) -> dict[str, Any] | None:
+        """The job's notice target ({"url", "secret_env", "events"}); None: no notice."""
+        own = form_operations.notify
+        if own is not None and not own.enabled:
+            return None
+        base = self.notify or NotifyTarget()
+        url = own.url if own is not None and own.url is not None else base.url
+        if url is None:
+            return None
+        secret = own.secret_env if own is not None and own.secret_env is not None else None
+        events = own.events if own is not None and own.events is not None else base.events
+        return {
+            "url": url,
+            "secret_env": secret or base.secret_env,
+            "events": list(events if events is not None else DEFAULT_EVENTS),
+        }
+
+
+DEFAULT_EVENTS = ("succeeded", "partially_succeeded", "failed", "reverted")
