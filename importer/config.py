@@ -111,6 +111,9 @@ class FormsSettings:
 class RetentionSettings:
     # `importer timers` purges what finished longer ago than this, daily; 0: never.
     older_than_days: float = 0.0
+    # ... and the previous values of rows a keyed import overwrote (what `undo` restores):
+    # kept apart, for a job's undo needs them as long as it may be taken back; 0: kept.
+    history_older_than_days: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,7 @@ _SECTIONS = {
     "forms": "forms",
 }
 # Numbers that may also be 0, which turns their feature off.
-_ZERO_MEANS_OFF = frozenset({"retention.older_than_days"})
+_ZERO_MEANS_OFF = frozenset({"retention.older_than_days", "retention.history_older_than_days"})
 # Keys that are no setting of a section.
 _TOP_KEYS = ("database.url", "home")
 # Old keys still read, with a warning: the retry delay was one fixed number per kind

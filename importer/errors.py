@@ -73,6 +73,7 @@ class Missing(StrEnum):
     TIMER = "timer"
     WORKBOOK = "workbook"
     GROUP = "group"  # of jobs: several sheets submitted together
+    ROW = "row"  # of a keyed form, by its key (`importer history`)
 
 
 class NotFoundError(UsageError):

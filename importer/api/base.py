@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from importer.config import Settings, load_settings
 from importer.database import Connection, Database
+from importer.forms.operations import JobOptions, NotifyTarget, RejectLimit
 from importer.repositories import schema
 
 
@@ -36,3 +37,12 @@ class ImporterBase:
     def connection(self) -> Iterator[Connection]:
         with self.database.connect(autocommit=True) as conn:
             yield conn
+
+    def job_options(self, max_rejected: RejectLimit | None) -> JobOptions:
+        """What a new job is given beyond its rows: the submit's reject threshold and
+        where its end is announced (the settings' [notify]; the form may override it)."""
+        return JobOptions(max_rejected=max_rejected, notify=self.notify_defaults())
+
+    def notify_defaults(self) -> NotifyTarget | None:
+        """The settings' [notify] (None: no notices unless a form names a url)."""
+        return None

@@ -137,6 +137,7 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods):
                 column_map=request.column_map,
                 header_row=request.header_row,
                 on_progress=events.on_reading,
+                options=self.job_options(request.max_rejected),
             )
         for note in group.notes:
             events.on_note(note)
@@ -252,6 +253,7 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods):
                 column_map=request.column_map,
                 on_progress=events.on_reading,
                 header_row=request.header_row,
+                options=self.job_options(request.max_rejected),
             )
         try:
             events.on_submitted(submission)

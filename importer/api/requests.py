@@ -10,6 +10,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from importer.forms.operations import RejectLimit
+
 if TYPE_CHECKING:
     from importer.intake.submission import ReadingProgress, Submission
     from importer.repositories.jobs import Job
@@ -41,6 +43,7 @@ class SubmitRequest:
     force: bool = False  # import it again even if this file was imported
     run_here: bool = True
     due_at: datetime | timedelta | None = None
+    max_rejected: RejectLimit | None = None  # --max-rejected (None: the form's max_rejected)
 
     @property
     def mode(self) -> RunMode:
@@ -63,6 +66,7 @@ class SheetsRequest:
     header_row: int | None = None
     force: bool = False
     run_here: bool = True
+    max_rejected: RejectLimit | None = None
 
 
 @dataclass(frozen=True)

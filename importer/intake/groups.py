@@ -16,6 +16,7 @@ from pathlib import Path
 from importer.config import ImportSettings
 from importer.database import Connection
 from importer.errors import InputError
+from importer.forms.operations import JobOptions
 from importer.intake.submission import (
     ReadingCallback,
     Submission,
@@ -58,6 +59,7 @@ def submit_sheets(
     column_map: Mapping[str, str] | None = None,
     header_row: int | None = None,
     on_progress: ReadingCallback | None = None,
+    options: JobOptions | None = None,
 ) -> GroupSubmission:
     """Match every sheet to its form, then create the group's jobs (queued: the caller runs
     them here in this order, or workers do)."""
@@ -116,6 +118,7 @@ def submit_sheets(
             header_row=header_row,
             group_id=group_id,
             on_progress=on_progress,
+            options=options,
         )
         for choice, form in _in_lookup_order(conn, planned)
     ]

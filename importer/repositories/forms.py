@@ -13,6 +13,7 @@ from importer.database import Connection, queries
 from importer.errors import FormError, Missing, NotFoundError, StateError
 from importer.forms.definition import Form
 from importer.repositories.form_tables import prepare_table
+from importer.repositories.history import prepare_history
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ def save_form(conn: Connection, form: Form, *, confirmed: bool | None = None) ->
         version = _save_definition(conn, form)
         notes = [f"accepted with --yes: {loss}" for loss in losses]
         notes += prepare_table(conn, form, previous, version)
+        prepare_history(conn, form)  # a keyed form's overwritten values (history.py)
     return SavedForm(version, tuple(notes))
 
 

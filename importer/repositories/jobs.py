@@ -69,6 +69,7 @@ class Job:
     max_rejected: str | None = None
     notify: dict[str, Any] | None = None
     reverted_at: datetime | None = None
+    history_purged_at: datetime | None = None  # retention removed what its undo restores
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Job:

@@ -27,6 +27,7 @@ from importer.repositories.form_tables import (
     names_for,
     table_for,
 )
+from importer.repositories.history import prepare_history
 
 
 def _no_views(conn: Connection) -> None:
@@ -128,8 +129,16 @@ def move_off_form_data(conn: Connection) -> None:
     conn.execute(q.form_data_drop)
 
 
+def prepare_all_histories(conn: Connection) -> None:
+    """0013's step: a history table for every stored keyed form."""
+    from importer.repositories.forms import current_forms
+
+    for form, _ in current_forms(conn):
+        prepare_history(conn, form)
+
+
 MIGRATION_STEPS: Mapping[int, MigrationStep] = MappingProxyType(
-    {4: _no_views, 8: move_off_form_data}
+    {4: _no_views, 8: move_off_form_data, 13: prepare_all_histories}
 )
 
 

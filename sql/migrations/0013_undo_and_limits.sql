@@ -16,4 +16,15 @@ CREATE INDEX import_jobs_finished ON import_jobs (finished_at)
 -- Keyed forms keep the values a batch overwrote (form_history.<form>, one per form, made
 -- by the form's table's own preparation): undo restores them, `importer history` shows them.
 CREATE SCHEMA IF NOT EXISTS form_history;
--- step: history_tables
+
+-- Which jobs overwrote rows of which (a keyed batch notes it beside the history it keeps):
+-- a job whose rows a later one changed is undone only with it (`undo --cascade`).
+CREATE TABLE import_job_replacements (
+    job_id      bigint NOT NULL,
+    replaced_by bigint NOT NULL,
+    PRIMARY KEY (job_id, replaced_by)
+);
+CREATE INDEX import_job_replacements_by ON import_job_replacements (replaced_by);
+-- A job whose history retention removed can no longer be undone (its previous values are gone).
+ALTER TABLE import_jobs ADD COLUMN history_purged_at timestamptz;
+-- step: a history table for each keyed form's table

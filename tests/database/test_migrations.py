@@ -64,11 +64,12 @@ def test_versions_run_from_1_with_one_gap_0005_which_never_existed() -> None:
     assert [v for v in range(1, versions[-1] + 1) if v not in versions] == [5]
 
 
-def test_only_0004_and_0008_declare_a_step_beyond_their_sql() -> None:
+def test_only_0004_0008_and_0013_declare_a_step_beyond_their_sql() -> None:
     stepped = {m.version: m.step for m in available_migrations() if m.step}
     assert stepped == {
         4: "the typed views of the forms already stored",
         8: "each stored form's typed table, with its rows moved out of form_data",
+        13: "a history table for each keyed form's table",
     }
     assert set(schema.MIGRATION_STEPS) == set(stepped)
 
@@ -205,7 +206,7 @@ def test_migration_0008_moves_every_row_of_every_version_into_typed_tables(
         )
         conn.commit()
         applied = [m.version for m in schema.migrate(conn)]
-        assert applied == [8, 9, 10, 11, 12]
+        assert applied == [8, 9, 10, 11, 12, 13]
         assert conn.execute("SELECT to_regclass('form_data') AS t").fetchone() == {"t": None}
         types = conn.execute(
             "SELECT table_name, column_name, data_type FROM information_schema.columns"
@@ -306,7 +307,7 @@ def test_a_database_from_before_0004_gets_the_tables_of_its_forms(
         _database_at(conn, 3)
         _store_the_old_way(conn, {"ledger": [LEDGER]})
         conn.commit()
-        assert [m.version for m in schema.migrate(conn)] == [4, 6, 7, 8, 9, 10, 11, 12]
+        assert [m.version for m in schema.migrate(conn)] == [4, 6, 7, 8, 9, 10, 11, 12, 13]
         found = conn.execute("SELECT count(*) AS n FROM forms.ledger").fetchone()
         assert found == {"n": 0}
         assert conn.execute("SELECT to_regclass('form_data') AS t").fetchone() == {"t": None}
@@ -334,7 +335,7 @@ def test_a_given_step_runs_in_its_migrations_transaction(empty_database_url: str
 
     with connect(empty_database_url) as conn:
         _database_of_the_release_before_0004(conn)
-        applied = migrate(conn, steps={4: step, 8: lambda c: None})
+        applied = migrate(conn, steps={4: step, 8: lambda c: None, 13: lambda c: None})
     assert [m.version for m in applied] == [m.version for m in available_migrations()][3:]
     assert seen == [(True, False)]  # after the file's SQL, before its record
 
