@@ -9,6 +9,7 @@ import typer
 
 from importer import __version__
 from importer.cli import (
+    changes_cmd,
     check_cmd,
     db_cmd,
     forms_cmd,
@@ -53,6 +54,16 @@ def root(
     ctx.obj = AppState(config_path=config, debug=debug, started=started)
 
 
-COMMANDS = (db_cmd, forms_cmd, submit_cmd, jobs_cmd, check_cmd, worker_cmd, timers_cmd, purge_cmd)
+COMMANDS = (
+    db_cmd,
+    forms_cmd,
+    submit_cmd,
+    jobs_cmd,
+    check_cmd,
+    worker_cmd,
+    timers_cmd,
+    purge_cmd,
+    changes_cmd,
+)
 for module in COMMANDS:
     module.register(app)

@@ -41,6 +41,7 @@ _JOBS: dict[JobStatus, ExitCode] = {
     JobStatus.PARTIALLY_SUCCEEDED: ExitCode.REJECTED_ROWS,
     JobStatus.FAILED: ExitCode.FAILED,
     JobStatus.CANCELLED: ExitCode.FAILED,
+    JobStatus.REVERTED: ExitCode.FAILED,  # its rows were taken back: none of it is kept
 }
 
 

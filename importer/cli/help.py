@@ -51,6 +51,18 @@ HELP: dict[str, tuple[str, tuple[str, ...]]] = {
             "importer retry --all-failed --form orders --since 2h --json",
         ),
     ),
+    "undo": (
+        "Take a job's rows back: inserted ones removed, overwritten ones restored.",
+        (
+            "importer undo 12 --dry-run",
+            "importer undo 12",
+            "importer undo 12 --cascade      # with the later jobs that changed its rows",
+        ),
+    ),
+    "history": (
+        "A keyed row's versions: what each job wrote, and which job replaced it.",
+        ("importer history orders 1001", "importer history ledger 2026 17 --json"),
+    ),
     "purge": (
         "Remove old finished jobs' workbooks, rejected rows, errors, timers.",
         (

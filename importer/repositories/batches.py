@@ -37,7 +37,7 @@ from psycopg import sql
 
 from importer.config import ImportSettings
 from importer.database import Connection, queries
-from importer.errors import DatabaseError, LeaseLost
+from importer.errors import DatabaseError, LeaseLost, TransientConflict
 from importer.excel.cell_json import encode_cells
 from importer.excel.values import RowBatch, display_text
 from importer.fields.field import normalize_header
@@ -52,6 +52,7 @@ from importer.forms.validation import (
 )
 from importer.repositories import jobs
 from importer.repositories.form_tables import JOB_COLUMN, ROW_COLUMN, FormTable, live_table
+from importer.repositories.history import keep_statement
 from importer.repositories.jobs import Job
 from importer.repositories.lookups import write_claims
 from importer.retry_policy import retry_conflicts
@@ -149,6 +150,9 @@ class BatchWriter:
         # docstring): keyed forms upsert from it, append forms insert from it.
         self._staging = self._staging_identifier()
         self._keyed = bool(self.table.key)
+        self._keep: sql.Composed | None = None
+        if self._keyed:
+            self._keep = keep_statement(self.table, form.name, self._staging)
         self._inserts: dict[tuple[str, ...], sql.Composed] = {}
         self._staged = False
         # Append forms isolating refused rows: the same staging table, and this session's
@@ -396,7 +400,18 @@ class BatchWriter:
             self.conn.execute(self._insert_from_staging(batch.columns))
             return
         numbers = None if len(part) == len(batch.records) else [batch.numbers[i] for i in part]
+        # The rows about to be overwritten, locked and kept for undo and `history` first.
+        assert self._keep is not None
+        found = self.conn.execute(self._keep, {"rows": numbers, "job_id": self.job.id})
+        kept = found.fetchone()
         returned = self._run("upsert_form_rows", {"rows": numbers}).fetchall()
+        replaced = sum(1 for r in returned if r["outcome"] != "inserted")
+        if kept is None or replaced != kept["kept"]:
+            # A row of a key appeared between the two statements (another job's insert
+            # committed): its previous values were not kept. Run the batch again.
+            raise TransientConflict(
+                f"import job {self.job.id}: a key of this batch was written meanwhile"
+            )
         outcome.counts.update(r["outcome"] for r in returned)
         outcome.accepted.update(r["row_number"] for r in returned)
 

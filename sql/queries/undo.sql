@@ -1,0 +1,74 @@
+-- `importer undo` and the reject threshold: a job's rows taken back in one transaction.
+-- Owned by importer/repositories/undo.py; {placeholders} are identifiers composed with
+-- psycopg.sql from the form's FormTable and its history table (history.sql).
+
+-- name: lock_undo_jobs
+-- The jobs to undo, locked in id order (two undos of overlapping sets never deadlock).
+SELECT * FROM import_jobs WHERE id = ANY(%(jobs)s) ORDER BY id FOR UPDATE
+
+-- name: later_jobs
+-- Jobs outside the set that overwrote rows of a job in it (history.sql keep_replaced_rows
+-- notes them): undoing the set alone would bring back values they replaced.
+SELECT DISTINCT r.replaced_by AS job_id, j.status, j.form
+  FROM import_job_replacements r JOIN import_jobs j ON j.id = r.replaced_by
+ WHERE r.job_id = ANY(%(jobs)s) AND NOT r.replaced_by = ANY(%(jobs)s)
+ ORDER BY 1
+
+-- name: lock_job_rows
+-- The rows the set's jobs hold now, locked: a batch of another job about to overwrite one
+-- (it locks them first, keep_replaced_rows) waits until this undo commits, then sees the
+-- restored row, or none.
+SELECT count(*)::bigint AS n FROM (SELECT 1 FROM {table} WHERE {job} = ANY(%(jobs)s) FOR UPDATE) AS held
+
+-- name: earliest_versions
+-- For each key the set's jobs replaced, the version before the first of them replaced it
+-- (a key's versions written by the set are the latest ones: a later job outside it was
+-- refused above). A version written by a job of the set means one of them inserted the key.
+SELECT DISTINCT ON ({key_columns}) *
+  FROM {history}
+ WHERE replaced_by_job = ANY(%(jobs)s)
+ ORDER BY {key_columns}, version_id
+
+-- name: undo_counts_keyed
+-- Per job of the set: the rows it holds, and how many of them go back to a version of a
+-- job outside the set (the others are removed).
+SELECT t.{job} AS job_id, count(*)::bigint AS held,
+       count(*) FILTER (WHERE h.version_id IS NOT NULL
+                          AND NOT coalesce(h.version_job = ANY(%(jobs)s), false))::bigint
+           AS restored
+  FROM {table} t
+  LEFT JOIN ({earliest}) AS h ON ({table_key}) = ({history_key})
+ WHERE t.{job} = ANY(%(jobs)s)
+ GROUP BY t.{job}
+
+-- name: undo_counts_append
+SELECT {job} AS job_id, count(*)::bigint AS held, 0::bigint AS restored
+  FROM {table} WHERE {job} = ANY(%(jobs)s) GROUP BY {job}
+
+-- name: restore_rows
+-- Rows the set holds whose key had a version before it: those values back, with the job,
+-- Excel row and written_at that version had.
+UPDATE {table} t
+   SET ({set_columns}) = ({version_columns})
+  FROM ({earliest}) AS h
+ WHERE ({table_key}) = ({history_key}) AND t.{job} = ANY(%(jobs)s)
+   AND NOT coalesce(h.version_job = ANY(%(jobs)s), false)
+
+-- name: remove_rows
+-- What the set still holds after the restore: rows its jobs inserted.
+DELETE FROM {table} WHERE {job} = ANY(%(jobs)s)
+
+-- name: forget_versions
+DELETE FROM {history} WHERE replaced_by_job = ANY(%(jobs)s)
+
+-- name: forget_replacements
+DELETE FROM import_job_replacements
+ WHERE replaced_by = ANY(%(jobs)s) OR job_id = ANY(%(jobs)s)
+
+-- name: mark_reverted
+-- The jobs are reverted; their idempotency key is released, so that the same workbook may
+-- be submitted again and imported anew.
+UPDATE import_jobs
+   SET status = 'reverted', reverted_at = now(), idempotency_key = NULL
+ WHERE id = ANY(%(jobs)s)
+RETURNING *

@@ -1,0 +1,254 @@
+"""`importer undo`: the table afterwards equals the table before the job, row for row (every
+column, the tool's own included), for append and keyed forms, after a stop and resume, after
+a kill -9 in mid-import, and through a chain of keyed re-imports (--cascade)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from importer.config import ImportSettings
+from importer.database import Connection
+from importer.errors import StateError
+from importer.intake.submission import submit_workbook
+from importer.repositories import jobs
+from importer.repositories.forms import get_form
+from importer.repositories.undo import LaterJobsChanged, undo_job
+from importer.running.job_run import JobProgress, run_job
+from importer.states import JobStatus
+from tests.conftest import IMPORTER_CMD, Cli
+from tests.support.jobs import (
+    KEYED_FORM,
+    ORDERS_FORM,
+    add_form,
+    kill_9,
+    wait_until_stopped,
+    write_book,
+)
+
+SETTINGS = ImportSettings(rows_per_transaction=10, lease_seconds=30, max_attempts=3)
+OWNER = "me:1:a"
+
+
+def dump(conn: Connection, form: str) -> list[dict[str, Any]]:
+    """Every row of the form's table, every column, in a stable order."""
+    rows = conn.execute(f'SELECT * FROM forms."{form}" ORDER BY order_id, row_number').fetchall()
+    return [dict(r) for r in rows]
+
+
+def history_rows(conn: Connection, form: str) -> int:
+    found = conn.execute(f'SELECT count(*) AS n FROM form_history."{form}"').fetchone()
+    assert found is not None
+    return int(found["n"])
+
+
+def run(database_url: str, conn: Connection, path: Path, form: str) -> jobs.Job:
+    job = submit_workbook(
+        conn, path, form_name=form, settings=SETTINGS, claim_owner=OWNER, force=True
+    ).job
+    outcome = run_job(database_url, job, OWNER, SETTINGS)
+    assert outcome.result == "finished", outcome.error
+    return jobs.get_job(conn, job.id)
+
+
+def undo(conn: Connection, job_id: int, *, cascade: bool = False, dry_run: bool = False) -> Any:
+    form, _ = get_form(conn, jobs.get_job(conn, job_id).form)
+    return undo_job(conn, job_id, form, cascade=cascade, dry_run=dry_run)
+
+
+def test_undo_of_an_append_job_removes_its_rows_and_releases_the_file(
+    database_url: str, conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn, ORDERS_FORM)
+    write_book(tmp_path / "a.xlsx", [[i, f"c{i}", i] for i in range(1, 16)])
+    write_book(tmp_path / "b.xlsx", [[i, f"d{i}", i] for i in range(100, 123)])
+    run(database_url, conn, tmp_path / "a.xlsx", "orders")
+    before = dump(conn, "orders")
+    second = run(database_url, conn, tmp_path / "b.xlsx", "orders")
+
+    planned = undo(conn, second.id, dry_run=True)
+    assert (planned.removed, planned.restored, planned.dry_run) == (23, 0, True)
+    assert len(dump(conn, "orders")) == 15 + 23  # a dry run changes nothing
+    assert jobs.get_job(conn, second.id).status is JobStatus.SUCCEEDED
+
+    report = undo(conn, second.id)
+    assert (report.removed, report.restored) == (23, 0)
+    assert dump(conn, "orders") == before
+    undone = jobs.get_job(conn, second.id)
+    assert undone.status is JobStatus.REVERTED and undone.reverted_at is not None
+    with pytest.raises(StateError, match="already undone"):
+        undo(conn, second.id)
+    # The same workbook imports again: the reverted job no longer holds its key.
+    again = submit_workbook(conn, tmp_path / "b.xlsx", form_name="orders", settings=SETTINGS)
+    assert again.created and again.job.id != second.id
+
+
+def test_undo_of_a_keyed_reimport_gives_back_every_row_as_it_was(
+    database_url: str, conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn, KEYED_FORM)
+    write_book(tmp_path / "v1.xlsx", [[i, f"c{i}", i] for i in range(1, 31)])
+    run(database_url, conn, tmp_path / "v1.xlsx", "ledger")
+    before = dump(conn, "ledger")
+    # 10 unchanged (their job and row move), 10 updated, 10 untouched, 12 new keys, and a
+    # row at another Excel row number than before.
+    rows = [[i, f"c{i}", i] for i in range(1, 11)] + [[i, "changed", i * 2] for i in range(11, 21)]
+    rows += [[i, "new", 1] for i in range(200, 212)]
+    write_book(tmp_path / "v2.xlsx", rows)
+    second = run(database_url, conn, tmp_path / "v2.xlsx", "ledger")
+    assert second.keyed_counts == (12, 10, 10)
+    assert history_rows(conn, "ledger") == 20  # updated and unchanged rows both kept
+
+    report = undo(conn, second.id)
+    assert (report.removed, report.restored) == (12, 20)
+    assert dump(conn, "ledger") == before
+    assert history_rows(conn, "ledger") == 0
+
+
+def test_a_job_whose_rows_a_later_job_changed_is_undone_only_with_it(
+    database_url: str, conn: Connection, tmp_path: Path, cli: Cli
+) -> None:
+    add_form(conn, KEYED_FORM)
+    write_book(tmp_path / "v1.xlsx", [[i, f"c{i}", i] for i in range(1, 21)])
+    write_book(tmp_path / "v2.xlsx", [[i, "second", i + 1] for i in range(1, 11)])
+    write_book(tmp_path / "v3.xlsx", [[i, "third", i + 2] for i in range(5, 16)])
+    first = run(database_url, conn, tmp_path / "v1.xlsx", "ledger")
+    after_first = dump(conn, "ledger")
+    second = run(database_url, conn, tmp_path / "v2.xlsx", "ledger")
+    after_second = dump(conn, "ledger")
+    third = run(database_url, conn, tmp_path / "v3.xlsx", "ledger")
+
+    with pytest.raises(LaterJobsChanged, match=rf"later jobs changed .*: {third.id}") as refused:
+        undo(conn, second.id)
+    assert refused.value.later == [third.id]
+    result = cli("undo", str(first.id))
+    assert result.exit_code == 2
+    assert f"{second.id}, {third.id}" in result.stderr and "--cascade" in result.stderr
+
+    # Undoing the newest alone is allowed and restores the second's values.
+    undo(conn, third.id)
+    assert dump(conn, "ledger") == after_second
+    # Then both others at once, newest first.
+    report = undo(conn, first.id, cascade=True)
+    assert [j.job_id for j in report.jobs] == [second.id, first.id]
+    assert dump(conn, "ledger") == []
+    assert after_first  # the first import had rows to remove
+
+
+def test_cascade_through_a_chain_restores_the_version_before_the_set(
+    database_url: str, conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn, KEYED_FORM)
+    write_book(tmp_path / "v1.xlsx", [[i, f"c{i}", i] for i in range(1, 21)])
+    write_book(tmp_path / "v2.xlsx", [[i, "second", i + 1] for i in range(1, 11)])
+    write_book(tmp_path / "v3.xlsx", [[i, "third", i + 2] for i in range(5, 16)])
+    run(database_url, conn, tmp_path / "v1.xlsx", "ledger")
+    after_first = dump(conn, "ledger")
+    second = run(database_url, conn, tmp_path / "v2.xlsx", "ledger")
+    third = run(database_url, conn, tmp_path / "v3.xlsx", "ledger")
+    report = undo(conn, second.id, cascade=True)
+    assert [j.job_id for j in report.jobs] == [third.id, second.id]
+    assert dump(conn, "ledger") == after_first
+    assert {jobs.get_job(conn, j).status for j in (second.id, third.id)} == {JobStatus.REVERTED}
+
+
+def test_undo_after_a_stop_and_a_resume_by_another_owner(
+    database_url: str, conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn, KEYED_FORM)
+    write_book(tmp_path / "v1.xlsx", [[i, f"c{i}", i] for i in range(1, 41)])
+    run(database_url, conn, tmp_path / "v1.xlsx", "ledger")
+    before = dump(conn, "ledger")
+    rows = [[i, f"c{i}", i if i <= 20 else i + 1] for i in range(1, 41)]
+    rows += [[i, "new", 1] for i in range(100, 125)]
+    write_book(tmp_path / "v2.xlsx", rows)
+    job = submit_workbook(
+        conn, tmp_path / "v2.xlsx", form_name="ledger", settings=SETTINGS, claim_owner=OWNER
+    ).job
+    stop = threading.Event()
+
+    def stop_after_three_batches(event: JobProgress) -> None:
+        if event.done_rows >= 30:
+            stop.set()
+
+    assert run_job(database_url, job, OWNER, SETTINGS, on_progress=stop_after_three_batches, stop=stop).result == "stopped"  # fmt: skip
+    with pytest.raises(StateError, match="is pending: cancel it"):
+        undo(conn, job.id)
+    claimed = jobs.claim_jobs(conn, owner="other:2:b", limit=1, lease_seconds=30)
+    assert run_job(database_url, claimed[0], "other:2:b", SETTINGS).result == "finished"
+    undo(conn, job.id)
+    assert dump(conn, "ledger") == before
+
+
+@pytest.mark.slow
+def test_undo_after_a_kill_9_in_mid_import_and_its_resume(
+    cli: Cli, cli_env: dict[str, str], conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn, KEYED_FORM)
+    write_book(tmp_path / "v1.xlsx", [[i, f"c{i}", i] for i in range(1, 31)])
+    assert cli("submit", str(tmp_path / "v1.xlsx"), "--form", "ledger").exit_code == 0
+    before = dump(conn, "ledger")
+    rows = [[i, f"c{i}", i if i % 2 else i + 1] for i in range(1, 31)]
+    rows += [[i, "new", 1] for i in range(100, 130)]
+    write_book(tmp_path / "v2.xlsx", rows)
+    env = {
+        **cli_env,
+        "IMPORTER_JOBS_IMPORT_ROWS_PER_TRANSACTION": "10",
+        "IMPORTER_TEST_PAUSE_AT": "batch:3",  # inside batch 3's transaction, before commit
+    }
+    child = subprocess.Popen(
+        [*IMPORTER_CMD, "submit", str(tmp_path / "v2.xlsx"), "--form", "ledger"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    wait_until_stopped(child)
+    kill_9(child)
+    job_id = max(r["id"] for r in conn.execute("SELECT id FROM import_jobs").fetchall())
+    assert jobs.get_job(conn, job_id).cursor == 20
+    assert cli("resume", str(job_id)).exit_code == 0
+
+    planned = cli("undo", str(job_id), "--dry-run", "--json")
+    assert planned.exit_code == 0, planned.stderr
+    assert json.loads(planned.stdout) == {
+        "form": "ledger",
+        "table": "forms.ledger",
+        "dry_run": True,
+        "removed": 30,
+        "restored": 30,
+        "jobs": [{"id": job_id, "removed": 30, "restored": 30}],
+    }
+    done = cli("undo", str(job_id))
+    assert done.exit_code == 0, done.stderr
+    assert f"job {job_id}: removed 30 rows, restored 30 rows" in done.stdout
+    assert dump(conn, "ledger") == before
+    assert json.loads(cli("status", str(job_id), "--json").stdout)["status"] == "reverted"
+
+
+def test_history_shows_a_keys_versions_newest_first(
+    database_url: str, conn: Connection, tmp_path: Path, cli: Cli
+) -> None:
+    add_form(conn, KEYED_FORM)
+    write_book(tmp_path / "v1.xlsx", [[7, "first", 1]])
+    write_book(tmp_path / "v2.xlsx", [[7, "second", 2]])
+    write_book(tmp_path / "v3.xlsx", [[7, "third", 3]])
+    ids = [run(database_url, conn, tmp_path / f"v{n}.xlsx", "ledger").id for n in (1, 2, 3)]
+    shown = cli("history", "ledger", "7", "--json")
+    assert shown.exit_code == 0, shown.stderr
+    data = json.loads(shown.stdout)
+    assert data["current"]["values"]["customer"] == "third"
+    assert data["current"]["job"] == ids[2]
+    assert [(v["values"]["customer"], v["job"], v["replaced_by"]) for v in data["earlier"]] == [
+        ("second", ids[1], ids[2]),
+        ("first", ids[0], ids[1]),
+    ]
+    text = cli("history", "ledger", "7")
+    assert text.exit_code == 0 and "third" in text.stdout and "first" in text.stdout
+    assert cli("history", "ledger", "8").exit_code == 2  # no such key
+    assert cli("history", "ledger", "seven").exit_code == 2  # not an integer
+    assert cli("history", "nosuchform", "7").exit_code == 2
