@@ -176,7 +176,10 @@ def test_undo_after_a_stop_and_a_resume_by_another_owner(
         if event.done_rows >= 30:
             stop.set()
 
-    assert run_job(database_url, job, OWNER, SETTINGS, on_progress=stop_after_three_batches, stop=stop).result == "stopped"  # fmt: skip
+    stopped = run_job(
+        database_url, job, OWNER, SETTINGS, on_progress=stop_after_three_batches, stop=stop
+    )
+    assert stopped.result == "stopped"
     with pytest.raises(StateError, match="is pending: cancel it"):
         undo(conn, job.id)
     claimed = jobs.claim_jobs(conn, owner="other:2:b", limit=1, lease_seconds=30)
