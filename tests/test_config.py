@@ -57,13 +57,20 @@ def test_database_url_order() -> None:
 
 
 @pytest.mark.parametrize("value", ["0", "-1", "abc", "nan", "inf", ""])
-# retention.older_than_days may be 0 (off): tests/repositories/test_retention.py checks it.
+# retention.older_than_days and history_older_than_days may be 0 (off):
+# tests/repositories/test_retention.py and test_undo.py check them.
 @pytest.mark.parametrize(
     "key",
     sorted(
         k
         for k in KNOWN_KEYS
-        if k not in ("reader.engine", "retention.older_than_days", "forms.hooks_allowed")
+        if k
+        not in (
+            "reader.engine",
+            "retention.older_than_days",
+            "retention.history_older_than_days",
+            "forms.hooks_allowed",
+        )
     ),
 )
 def test_every_number_must_be_positive(key: str, value: str) -> None:

@@ -17,6 +17,7 @@ made current on first use. See README, "Python API".
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -411,13 +412,36 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods):
         with self.connection() as conn:
             return jobs.get_job(conn, job_id), first_problems(conn, job_id, rows)
 
-    def purge(self, older_than: timedelta, *, dry_run: bool = False) -> retention.PurgeReport:
+    def purge(
+        self,
+        older_than: timedelta | None,
+        *,
+        dry_run: bool = False,
+        history_older_than: timedelta | None = None,
+    ) -> retention.PurgeReport:
         """Retention: remove the stored workbooks, rejected rows and row errors of jobs that
         finished longer ago than ``older_than`` (a workbook only when no job that may still
-        run, or finished since, shares it), and finished timers as old; never form_data or a
-        job that can still run. ``dry_run``: count only."""
+        run, or finished since, shares it), and finished timers as old; never a form's rows
+        or a job that can still run. ``history_older_than``: also the earlier versions that
+        keyed jobs which ended longer ago replaced (those jobs can no longer be undone).
+        ``dry_run``: count only."""
+        if older_than is None and history_older_than is None:
+            raise UsageError("say what to purge: --older-than, --history-older-than or both")
         with self.connection() as conn:
-            return retention.purge(conn, older_than.total_seconds(), dry_run=dry_run)
+            if older_than is not None:
+                report = retention.purge(conn, older_than.total_seconds(), dry_run=dry_run)
+            else:
+                report = retention.PurgeReport(older_than_seconds=0.0, dry_run=dry_run)
+            if history_older_than is None:
+                return report
+            cut = history_older_than.total_seconds()
+            found = retention.purge_all_history(conn, cut, dry_run=dry_run)
+            return replace(
+                report,
+                history_older_than_seconds=cut,
+                history_jobs=found[0],
+                history_rows=found[1],
+            )
 
     # --- forms -----------------------------------------------------------------------------
 

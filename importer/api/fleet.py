@@ -118,6 +118,7 @@ class FleetMethods(ImporterBase):
             owner=owner,
             on_event=on_event,
             retention_seconds=settings.retention.older_than_days * 86400,
+            history_retention_seconds=settings.retention.history_older_than_days * 86400,
         ).run()
         return True
 

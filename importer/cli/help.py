@@ -52,7 +52,7 @@ HELP: dict[str, tuple[str, tuple[str, ...]]] = {
         ),
     ),
     "undo": (
-        "Take a job's rows back: inserted ones removed, overwritten ones restored.",
+        "Take a job's rows back: new ones removed, overwritten ones restored.",
         (
             "importer undo 12 --dry-run",
             "importer undo 12",
@@ -60,14 +60,23 @@ HELP: dict[str, tuple[str, tuple[str, ...]]] = {
         ),
     ),
     "history": (
-        "A keyed row's versions: what each job wrote, and which job replaced it.",
+        "A keyed row's versions: what each job wrote and which job replaced it.",
         ("importer history orders 1001", "importer history ledger 2026 17 --json"),
+    ),
+    "export": (
+        "Write a form's rows, typed, to Parquet, CSV or Excel.",
+        (
+            "importer export orders -o orders.parquet",
+            "importer export orders --job 12 -o job12.xlsx",
+            "importer export orders --since 2d -o recent.csv --json",
+        ),
     ),
     "purge": (
         "Remove old finished jobs' workbooks, rejected rows, errors, timers.",
         (
             "importer purge --older-than 30d --dry-run",
             "importer purge --older-than 30d --json",
+            "importer purge --history-older-than 180d   # what undo could restore",
         ),
     ),
     "worker": (
@@ -148,6 +157,7 @@ METAVARS: dict[str, str] = {
     "output": "FILE",
     "job_id": "JOB_ID",
     "job_ids": "JOB_ID...",
+    "job": "JOB_ID",
     "timer_id": "TIMER_ID",
     "name": "NAME",
     "form": "FORM",

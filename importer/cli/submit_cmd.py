@@ -42,6 +42,7 @@ from importer.cli.state import state
 from importer.cli.summary import SummaryRow, summary
 from importer.config import check_engine
 from importer.errors import UsageError
+from importer.forms.operations import parse_reject_limit
 
 if TYPE_CHECKING:
     from importer.intake.submission import Submission
@@ -165,10 +166,16 @@ def submit_command(
     at: str | None = typer.Option(None, "--at", help="Start at this time (ISO 8601)."),
     in_: str | None = typer.Option(None, "--in", help="Start after this delay (10m, 2h)."),
     force: bool = typer.Option(False, "--force", help="Import again even if already imported."),
+    max_rejected: str | None = typer.Option(
+        None,
+        "--max-rejected",
+        help="Fail the job and keep nothing past this many rejected rows (50) or share (2%).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the job as JSON."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
 ) -> None:
     """Check a workbook against a form, store it and import it (in the foreground by default)."""
+    limit = parse_reject_limit(max_rejected, "--max-rejected") if max_rejected is not None else None
     if engine is not None:
         check_engine(engine, named="--engine")
     if at is not None and in_ is not None:
@@ -194,6 +201,7 @@ def submit_command(
                 header_row=header_row,
                 force=force,
                 run_here=not detach,
+                max_rejected=limit,
             ),
             as_json=as_json,
             quiet=quiet,
@@ -212,6 +220,7 @@ def submit_command(
             force=force,
             run_here=not detach,
             due_at=due_at,
+            max_rejected=limit,
         )
         outcome = run.importer.submit_workbook(
             request, run.events(lambda s: _submitted(run, file, request, s))

@@ -3,6 +3,9 @@
 Claims due timers in batches (one statement, committed before firing), fires them with
 TimerFirer, and sleeps until the next timer is due, a NOTIFY on ``importer_timers`` or the
 poll interval, whichever is first. Any number of schedulers may run against one database.
+A batch's `notify` timers (completion notices: HTTP calls) are sent after its other timers
+have committed, outside any transaction, so a slow receiver delays this loop by about one
+request timeout at most and holds nothing another scheduler waits for (timers/firing.py).
 """
 
 from __future__ import annotations
@@ -58,11 +61,13 @@ class TimerScheduler(Daemon):
         stop: threading.Event | None = None,
         on_event: Callable[[SchedulerEvent], None] | None = None,
         retention_seconds: float = 0.0,
+        history_retention_seconds: float = 0.0,
     ) -> None:
         self.url = url
         self.settings = settings
         # > 0: a retention timer each day purges what finished longer ago than this.
         self.retention_seconds = retention_seconds
+        self.history_retention_seconds = history_retention_seconds  # keyed forms' history
         self.owner = owner or new_owner()
         self.on_event = on_event or (lambda event: None)
         self.totals = FireReport()
@@ -104,7 +109,12 @@ class TimerScheduler(Daemon):
             fleet.heartbeat_process(conn, self.owner, ProcessKind.TIMERS)
             self._next_heartbeat = now + fleet.HEARTBEAT_SECONDS
         if now >= self._next_retention_check:
-            keep_retention_timer(conn, self.retention_seconds, self.settings.max_attempts)
+            keep_retention_timer(
+                conn,
+                self.retention_seconds,
+                self.settings.max_attempts,
+                history_older_than_seconds=self.history_retention_seconds,
+            )
             self._next_retention_check = now + RETENTION_CHECK_SECONDS
         claimed_at = time.monotonic()
         timers = claim_timers(

@@ -11,12 +11,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from importer.config import DEFAULT_NOTIFY_EVENTS, NOTIFY_EVENTS
 from importer.errors import FormError, UsageError
 
 Fail = Callable[[str], FormError]
 OPERATION_KEYS = frozenset({"max_rejected", "notify"})
-# The statuses a notice may be sent for (the ends of a job, and an undo).
-NOTIFY_EVENTS = ("succeeded", "partially_succeeded", "failed", "cancelled", "reverted")
+# The statuses a notice may be sent for (the ends of a job, and an undo): config.py names
+# them, for a setting (notify.events) does too.
+DEFAULT_EVENTS = DEFAULT_NOTIFY_EVENTS
 _LIMIT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(%?)\s*$")
 
 
@@ -32,6 +34,31 @@ class RejectLimit:
             return f"{self.percent:g}%"
         return str(self.rows)
 
+    def crossed(
+        self, rejected: int, total_rows: int | None, read: int, *, final: bool = False
+    ) -> str | None:
+        """Why an import must stop (its rejected rows are over the limit), else None.
+
+        A percentage is of the sheet's rows, counted before the first row is imported, so
+        an early batch stops the job only once its rejected rows alone exceed that share of
+        the whole sheet: no later row could bring the share back under it. ``final``: the
+        rows read are the count (the end of a sheet whose count was not known or not exact).
+        """
+        total = read if final or total_rows is None else total_rows
+        if not final and self.percent is not None and total_rows is None:
+            return None
+        allowed = self.allowed(total)
+        if allowed is None or rejected <= allowed:
+            return None
+        share = f" ({rejected / total:.1%})" if total else ""
+        return (
+            f"{rejected:,} of {total:,} rows rejected{share}, over the limit of {self.describe()}"
+        )
+
+    def describe(self) -> str:
+        """As a message says it: "2%", "1,000"."""
+        return str(self) if self.percent is not None else f"{self.rows:,}"
+
     def to_json(self) -> str | int:
         return f"{self.percent:g}%" if self.percent is not None else int(self.rows or 0)
 
@@ -46,39 +73,43 @@ class RejectLimit:
         return math.floor(total_rows * self.percent / 100 + 1e-9)
 
 
-def parse_reject_limit(value: object) -> RejectLimit:
+def parse_reject_limit(value: object, named: str = "max_rejected") -> RejectLimit:
     """``50`` / ``"50"`` (rows) or ``"2%"`` / ``"0.5%"``; UsageError says how to write it."""
     how = "write a number of rows (50) or a percentage of the sheet's rows (2%)"
     if isinstance(value, bool):
-        raise UsageError(f"max_rejected {value!r}: {how}")
+        raise UsageError(f"{named} {value!r}: {how}")
     if isinstance(value, int):
         if value < 0:
-            raise UsageError(f"max_rejected {value}: {how}")
+            raise UsageError(f"{named} {value}: {how}")
         return RejectLimit(rows=value)
     if not isinstance(value, str):
-        raise UsageError(f"max_rejected {value!r}: {how}")
+        raise UsageError(f"{named} {value!r}: {how}")
     found = _LIMIT.match(value)
     if found is None:
-        raise UsageError(f"max_rejected {value!r}: {how}")
+        raise UsageError(f"{named} {value!r}: {how}")
     number, percent = found.groups()
     if percent:
         share = float(number)
         if not 0 <= share < 100:
-            raise UsageError(f"max_rejected {value!r}: a percentage from 0% up to under 100%")
+            raise UsageError(f"{named} {value!r}: a percentage from 0% up to under 100%")
         return RejectLimit(percent=share)
     if "." in number:
-        raise UsageError(f"max_rejected {value!r}: a number of rows is a whole number")
+        raise UsageError(f"{named} {value!r}: a number of rows is a whole number")
     return RejectLimit(rows=int(number))
 
 
 @dataclass(frozen=True)
 class NotifyTarget:
-    """A form's ``[notify]``: each key it sets overrides the settings' (None: not set)."""
+    """A form's ``[notify]``: each key it sets overrides the settings' (None: not set).
+    Built from the settings too (ImporterBase.notify_defaults), which alone give the last
+    two: what the notice's timer and each of its deliveries are allowed."""
 
     url: str | None = None
     secret_env: str | None = None
     events: tuple[str, ...] | None = None
     enabled: bool = True  # notify = false: this form's jobs send no notices
+    max_attempts: int | None = None  # the notify timer's attempts (jobs.timer.max_attempts)
+    timeout_seconds: float | None = None  # connect / read timeout of one attempt
 
     def to_json(self) -> dict[str, Any] | bool:
         if not self.enabled:
@@ -148,8 +179,10 @@ def parse_operations(data: Mapping[str, Any], fail: Fail) -> FormOperations:
         except ValueError as exc:
             raise fail(str(exc)) from None
         secret = raw.get("secret_env")
-        if secret is not None and (not isinstance(secret, str) or not secret):
-            raise fail("notify: 'secret_env' must name an environment variable")
+        if secret is not None and (
+            not isinstance(secret, str) or not re.fullmatch(r"[A-Z_][A-Z0-9_]*", secret)
+        ):
+            raise fail("notify: 'secret_env' must name an environment variable (in capitals)")
         notify = NotifyTarget(url=url, secret_env=secret, events=events)
     return FormOperations(max_rejected=limit, notify=notify)
 
@@ -166,7 +199,9 @@ class JobOptions:
         return self.max_rejected or form_operations.max_rejected
 
     def notify_target(self, form_operations: FormOperations) -> dict[str, Any] | None:
-        """The job's notice target ({"url", "secret_env", "events"}); None: no notice."""
+        """The job's notice target ({"url", "secret_env", "events", "max_attempts",
+        "timeout_seconds"}: what the trigger of migration 0014 and the delivery read; the
+        secret's value is read by the delivering process); None: no notice."""
         own = form_operations.notify
         if own is not None and not own.enabled:
             return None
@@ -176,11 +211,13 @@ class JobOptions:
             return None
         secret = own.secret_env if own is not None and own.secret_env is not None else None
         events = own.events if own is not None and own.events is not None else base.events
-        return {
+        target: dict[str, Any] = {
             "url": url,
             "secret_env": secret or base.secret_env,
             "events": list(events if events is not None else DEFAULT_EVENTS),
         }
-
-
-DEFAULT_EVENTS = ("succeeded", "partially_succeeded", "failed", "reverted")
+        if base.max_attempts is not None:
+            target["max_attempts"] = base.max_attempts
+        if base.timeout_seconds is not None:
+            target["timeout_seconds"] = base.timeout_seconds
+        return target

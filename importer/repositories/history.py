@@ -75,16 +75,20 @@ def prepare_history(conn: Connection, form: Form) -> None:
             for c in table.columns
         )
         conn.execute(sql.SQL(q.history_create).format(history=target, columns=columns))
-        for what, cols in (("replaced_by", ["replaced_by_job"]), ("key", [*table.key])):
-            if what == "key":
-                cols.append("version_id")
-            conn.execute(
-                sql.SQL(q.history_index).format(
-                    index=sql.Identifier(index_name(form.name, what)),
-                    history=target,
-                    columns=sql.SQL(", ").join(map(sql.Identifier, cols)),
-                )
+        conn.execute(
+            sql.SQL(q.history_index).format(
+                index=sql.Identifier(index_name(form.name, "key")),
+                history=target,
+                columns=sql.SQL(", ").join(map(sql.Identifier, [*table.key, "version_id"])),
             )
+        )
+        conn.execute(
+            sql.SQL(q.history_job_index).format(
+                index=sql.Identifier(index_name(form.name, "replaced_by")),
+                history=target,
+                column=sql.Identifier("replaced_by_job"),
+            )
+        )
         comment = f"importer: earlier versions of form {form.name!r}'s rows ({table.shown})"
         conn.execute(
             sql.SQL(q.history_comment).format(history=target, comment=sql.Literal(comment))
@@ -262,13 +266,23 @@ def _shown(key: dict[str, str]) -> str:
 # --- retention ---------------------------------------------------------------------------------
 
 
-def purge_history(conn: Connection, form: Form, older_than_seconds: float) -> tuple[int, int]:
+def purge_history(
+    conn: Connection, form: Form, older_than_seconds: float, *, dry_run: bool = False
+) -> tuple[int, int]:
     """Remove the versions replaced by the form's jobs that ended before the cutoff, a job
-    at a time (each its own short transaction); those jobs can no longer be undone.
-    Returns (jobs, rows)."""
+    at a time (each its own short transaction, so that imports and claims never wait
+    long); those jobs can no longer be undone. Returns (jobs, rows); ``dry_run``: counts."""
     if not form.key or table_info(conn, SCHEMA, form.name) is None:
         return 0, 0
-    statement = sql.SQL(queries().purge_history).format(history=history_identifier(form.name))
+    q = queries()
+    history = history_identifier(form.name)
+    if dry_run:
+        counted = conn.execute(
+            sql.SQL(q.count_purgeable_history).format(history=history),
+            {"seconds": older_than_seconds},
+        ).fetchone()
+        return (counted["jobs"], counted["rows"]) if counted else (0, 0)
+    statement = sql.SQL(q.purge_history).format(history=history)
     jobs = rows = 0
     while True:
         with conn.transaction():

@@ -126,6 +126,8 @@ class Job:
             "finished_at": iso(self.finished_at),
             "available_at": iso(self.available_at),
             "purged_at": iso(self.purged_at),
+            "reverted_at": iso(self.reverted_at),
+            "max_rejected": self.max_rejected,
             "group": f"g{self.group_id}" if self.group_id is not None else None,
         }
 

@@ -30,6 +30,11 @@ class PurgeReport:
     rejected_rows: int = 0
     row_errors: int = 0
     timers: int = 0
+    # The history of keyed forms (its own cut, when given): versions removed, and the jobs
+    # whose versions they were, which can no longer be undone.
+    history_older_than_seconds: float | None = None
+    history_jobs: int = 0
+    history_rows: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -39,6 +44,21 @@ def _count(conn: Connection, query: LiteralString, params: dict[str, Any]) -> in
     row = conn.execute(query, params).fetchone()
     assert row is not None  # an aggregate always yields a row
     return int(row["n"])
+
+
+def purge_all_history(
+    conn: Connection, older_than_seconds: float, *, dry_run: bool = False
+) -> tuple[int, int]:
+    """The history of every keyed form replaced by jobs that ended before the cut
+    (history.purge_history); (jobs, versions)."""
+    from importer.repositories.forms import current_forms
+    from importer.repositories.history import purge_history
+
+    jobs = rows = 0
+    for form, _ in current_forms(conn):
+        found = purge_history(conn, form, older_than_seconds, dry_run=dry_run)
+        jobs, rows = jobs + found[0], rows + found[1]
+    return jobs, rows
 
 
 def purge(conn: Connection, older_than_seconds: float, *, dry_run: bool = False) -> PurgeReport:
@@ -76,16 +96,24 @@ def purge(conn: Connection, older_than_seconds: float, *, dry_run: bool = False)
     )
 
 
-def keep_retention_timer(conn: Connection, older_than_seconds: float, max_attempts: int) -> None:
-    """With retention on (> 0), make sure today (UTC) has its retention timer (due at once
-    when it is new); with it off, cancel a waiting one."""
-    if older_than_seconds > 0:
+def keep_retention_timer(
+    conn: Connection,
+    older_than_seconds: float,
+    max_attempts: int,
+    *,
+    history_older_than_seconds: float = 0.0,
+) -> None:
+    """With retention on (either cut > 0), make sure today (UTC) has its retention timer
+    (due at once when it is new); with it off, cancel a waiting one."""
+    if older_than_seconds > 0 or history_older_than_seconds > 0:
+        payload: dict[str, float] = {}
+        if older_than_seconds > 0:
+            payload["older_than_seconds"] = older_than_seconds
+        if history_older_than_seconds > 0:
+            payload["history_older_than_seconds"] = history_older_than_seconds
         conn.execute(
             queries().ensure_retention_timer,
-            {
-                "payload": Jsonb({"older_than_seconds": older_than_seconds}),
-                "max_attempts": max_attempts,
-            },
+            {"payload": Jsonb(payload), "max_attempts": max_attempts},
         )
     else:
         conn.execute(queries().cancel_retention_timer)

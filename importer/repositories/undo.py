@@ -22,7 +22,7 @@ from typing import Any
 from psycopg import sql
 
 from importer.database import Connection, queries
-from importer.errors import Missing, NotFoundError, StateError
+from importer.errors import LeaseLost, Missing, NotFoundError, StateError
 from importer.forms.definition import Form
 from importer.repositories.form_tables import FormTable, live_table
 from importer.repositories.history import history_identifier
@@ -236,3 +236,31 @@ def take_back(conn: Connection, table: FormTable, form: Form, chosen: list[int])
     if table.key:
         conn.execute(sql.SQL(q.forget_versions).format(**parts), params)
     conn.execute(q.forget_replacements, params)
+
+
+def fail_over_limit(conn: Connection, job_id: int, owner: str, form: Form, reason: str) -> Job:
+    """A run that crossed its reject threshold: the job's rows taken back and the job
+    failed (not retried) in one transaction; ``reason`` says why and this adds what was
+    kept. LeaseLost: the job is no longer this run's (nothing changed)."""
+    q = queries()
+    with conn.transaction():
+        if conn.execute(q.lock_running_job, {"id": job_id, "owner": owner}).fetchone() is None:
+            raise LeaseLost(f"import job {job_id}: lease lost; nothing taken back", job_id=job_id)
+        table = live_table(conn, form)
+        later = conn.execute(q.later_jobs, {"jobs": [job_id]}).fetchall()
+        if table.job_column is None:
+            reason += f"; its rows stay in {table.shown}, which has no column for the job"
+        elif later:
+            shown = ", ".join(str(r["job_id"]) for r in later)
+            reason += (
+                f"; its rows were kept: jobs {shown} changed them since "
+                f"(importer undo {job_id} --cascade takes them all back)"
+            )
+        else:
+            take_back(conn, table, form, [job_id])
+            reason += ": nothing was kept"
+        row = conn.execute(
+            q.fail_over_limit, {"id": job_id, "owner": owner, "error": reason}
+        ).fetchone()
+        assert row is not None  # locked above, still ours
+    return Job.from_row(row)

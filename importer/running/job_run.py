@@ -31,6 +31,7 @@ from importer.errors import (
     PermanentFailure,
     describe_error,
 )
+from importer.forms.operations import parse_reject_limit
 from importer.repositories import jobs, sessions
 from importer.repositories.jobs import Job
 from importer.retry_policy import is_permanent
@@ -165,6 +166,7 @@ class _Run:
     run_rows: int = 0
     started: float = field(default_factory=time.monotonic)
     rows_started: float | None = None
+    over_limit: str | None = None  # why the run stops: its reject threshold is crossed
 
     # --- events ----------------------------------------------------------------------------
 
@@ -344,6 +346,10 @@ class _Run:
                     total = reader.count_rows()
                 writer.set_total_rows(total)
                 self.job = jobs.get_job(conn, self.job.id)
+            # A run that ended between the batch over the limit and its failure: fail it now.
+            self.over_limit = crossed_limit(self.job)
+            if self.over_limit is not None:
+                return self.stop_over_limit(conn, renewer, [])
             batches = reader.batches(
                 self.settings.rows_per_transaction, skip=skip, after_row=after_row
             )
@@ -402,6 +408,10 @@ class _Run:
         with CommitThread(write, name=f"job-{self.job.id}-writer") as background:
             while True:
                 if self.take(background.collect()):
+                    if self.over_limit is not None:
+                        return self.stop_over_limit(
+                            conn, renewer, background.drain(drop_queued=True)
+                        )
                     return self.outcome(RunOutcome.CANCELLED)
                 if renewer.lost.is_set():
                     background.drain(drop_queued=True)
@@ -410,6 +420,8 @@ class _Run:
                     )
                 if self.stop.is_set():
                     if self.take(background.drain(drop_queued=True)):
+                        if self.over_limit is not None:
+                            return self.stop_over_limit(conn, renewer, [])
                         return self.outcome(RunOutcome.CANCELLED)
                     return self.release(conn, renewer)
                 with permanent(DAMAGED):
@@ -420,7 +432,13 @@ class _Run:
                 prepared = writer.prepare(batch, validator.validate(batch))
                 background.submit(prepared, number, len(batch))
             if self.take(background.drain()):
+                if self.over_limit is not None:
+                    return self.stop_over_limit(conn, renewer, [])
                 return self.outcome(RunOutcome.CANCELLED)
+        # A percentage judged on the rows as counted: the rows read decide at the end.
+        self.over_limit = crossed_limit(self.job, final=True)
+        if self.over_limit is not None:
+            return self.stop_over_limit(conn, renewer, [])
         renewer.stop()
         self.job = writer.finish(pause=functools.partial(self.pause, "finish"))
         self.emit(ProgressPhase.DONE)
@@ -438,7 +456,33 @@ class _Run:
             if self.renewer is not None:
                 self.renewer.renewed()  # the batch's fence extended the lease too
             self.emit(ProgressPhase.IMPORTING)
+            if self.over_limit is None:
+                self.over_limit = crossed_limit(self.job)
+            if self.over_limit is not None:
+                return True
         return False
+
+    def stop_over_limit(
+        self, conn: Connection, renewer: LeaseRenewer, done: Sequence[Done]
+    ) -> JobOutcome:
+        """The reject threshold is crossed: what else committed meanwhile is counted, then the
+        job's rows are taken back and it fails, in one transaction (repositories/undo.py)."""
+        from importer.repositories.forms import get_form
+        from importer.repositories.undo import fail_over_limit
+
+        for item in done:
+            if not item.committed.cancelled:
+                self.job = item.committed.job
+                self.run_rows += item.rows
+        renewer.stop()
+        # Said with the rows every committed batch rejected (the last may have added some).
+        self.over_limit = crossed_limit(self.job) or crossed_limit(self.job, final=True)
+        assert self.over_limit is not None
+        form, _ = get_form(conn, self.job.form, self.job.form_version)
+        self.job = fail_over_limit(conn, self.job.id, self.owner, form, self.over_limit)
+        error = self.job.last_error or self.over_limit
+        self.emit(ProgressPhase.ATTEMPT_FAILED, error)
+        return self.outcome(RunOutcome.ATTEMPT_FAILED, error)
 
     def release(self, conn: Connection, renewer: LeaseRenewer) -> JobOutcome:
         renewer.stop()
@@ -470,6 +514,15 @@ class _Run:
             return self.outcome(RunOutcome.ERROR, error)
         self.emit(ProgressPhase.ATTEMPT_FAILED, error)
         return self.outcome(RunOutcome.ATTEMPT_FAILED, error)
+
+
+def crossed_limit(job: Job, *, final: bool = False) -> str | None:
+    """Why the job must stop, when its rejected rows are over its threshold (see
+    forms/operations.py RejectLimit.crossed); else None."""
+    if job.max_rejected is None:
+        return None
+    limit = parse_reject_limit(job.max_rejected)
+    return limit.crossed(job.failed_rows, job.total_rows, job.cursor, final=final)
 
 
 def run_job(

@@ -19,7 +19,13 @@ CREATE TABLE IF NOT EXISTS {history} (
 )
 
 -- name: history_index
+-- A key's versions in order (`importer history`, undo's earliest version of each key).
 CREATE INDEX IF NOT EXISTS {index} ON {history} ({columns})
+
+-- name: history_job_index
+-- The versions a job replaced (undo, retention): rows go in as jobs write them, so a job's
+-- versions lie in few block ranges, and a BRIN index costs the batches next to nothing.
+CREATE INDEX IF NOT EXISTS {index} ON {history} USING brin ({column})
 
 -- name: history_comment
 COMMENT ON TABLE {history} IS {comment}
@@ -87,6 +93,14 @@ WITH old AS (
     RETURNING 1
 )
 SELECT (SELECT count(*) FROM marked)::integer AS jobs, (SELECT count(*) FROM gone)::integer AS rows
+
+-- name: count_purgeable_history
+-- purge_history's --dry-run: the jobs and versions it would remove.
+SELECT count(DISTINCT h.replaced_by_job)::integer AS jobs, count(*)::integer AS rows
+  FROM {history} h JOIN import_jobs j ON j.id = h.replaced_by_job
+ WHERE j.history_purged_at IS NULL
+   AND j.status IN ('succeeded', 'partially_succeeded', 'failed', 'cancelled')
+   AND j.finished_at < now() - make_interval(secs => %(seconds)s)
 
 -- name: history_exists
 SELECT to_regclass(%(name)s) IS NOT NULL AS present

@@ -72,3 +72,24 @@ UPDATE import_jobs
    SET status = 'reverted', reverted_at = now(), idempotency_key = NULL
  WHERE id = ANY(%(jobs)s)
 RETURNING *
+
+-- name: lock_running_job
+-- A run over its reject threshold: the job, still this run's (the batch fence's terms).
+SELECT * FROM import_jobs
+ WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
+   FOR UPDATE
+
+-- name: fail_over_limit
+-- ... failed at once, never retried (the same rows would be rejected again), in the
+-- transaction that took its rows back; the attempt is recorded like any failed one.
+WITH failed AS (
+    UPDATE import_jobs
+       SET status = 'failed', last_error = %(error)s, finished_at = now(),
+           heartbeat_at = now(), lease_owner = NULL, lease_expires_at = NULL
+     WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
+    RETURNING *
+), recorded AS (
+    INSERT INTO import_attempt_failures (import_job_id, error)
+    SELECT id, last_error FROM failed
+)
+SELECT * FROM failed

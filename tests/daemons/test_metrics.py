@@ -73,6 +73,7 @@ def test_openmetrics_parses_and_counts_what_stats_json_counts(
         "partially_succeeded": 0,
         "failed": 0,
         "cancelled": 1,
+        "reverted": 0,
     }
     assert found[("importer_jobs_queued", ())] == data["queued"] == 1  # the fourth
     assert found[("importer_jobs_scheduled", ())] == data["scheduled"] == 1  # the third

@@ -255,3 +255,53 @@ def test_history_shows_a_keys_versions_newest_first(
     assert cli("history", "ledger", "8").exit_code == 2  # no such key
     assert cli("history", "ledger", "seven").exit_code == 2  # not an integer
     assert cli("history", "nosuchform", "7").exit_code == 2
+
+
+def test_history_retention_makes_the_jobs_it_purged_no_longer_undoable(
+    database_url: str, conn: Connection, tmp_path: Path, cli: Cli
+) -> None:
+    add_form(conn, KEYED_FORM)
+    write_book(tmp_path / "v1.xlsx", [[i, f"c{i}", i] for i in range(1, 11)])
+    write_book(tmp_path / "v2.xlsx", [[i, "second", i + 1] for i in range(1, 6)])
+    write_book(tmp_path / "v3.xlsx", [[i, "third", 1] for i in range(50, 53)])
+    run(database_url, conn, tmp_path / "v1.xlsx", "ledger")
+    second = run(database_url, conn, tmp_path / "v2.xlsx", "ledger")
+    planned = cli("purge", "--history-older-than", "0s", "--dry-run", "--json")
+    assert planned.exit_code == 0, planned.stderr
+    counted = json.loads(planned.stdout)
+    assert (counted["history_jobs"], counted["history_rows"]) == (1, 5)
+    assert history_rows(conn, "ledger") == 5
+    done = cli("purge", "--history-older-than", "0s")
+    assert done.exit_code == 0, done.stderr
+    assert "removed 5 earlier versions of keyed rows, replaced by 1 job" in done.stdout
+    assert history_rows(conn, "ledger") == 0
+    with pytest.raises(StateError, match="retention removed the values it overwrote"):
+        undo(conn, second.id)
+    # A job that only inserted loses nothing by it: it is still undone exactly.
+    third = run(database_url, conn, tmp_path / "v3.xlsx", "ledger")
+    undo(conn, third.id)
+    assert {r["order_id"] for r in dump(conn, "ledger")} == set(range(1, 11))
+    assert cli("purge").exit_code == 2  # nothing said to purge
+
+
+def test_an_undo_announces_the_reverted_job_in_its_own_transaction(
+    database_url: str, conn: Connection, tmp_path: Path
+) -> None:
+    notified = ORDERS_FORM.replace(
+        'name = "orders"',
+        'name = "orders"\n[notify]\nurl = "http://127.0.0.1:9/hook"\nevents = ["reverted"]',
+        1,
+    )
+    add_form(conn, notified)
+    write_book(tmp_path / "a.xlsx", [[i, f"c{i}", i] for i in range(1, 6)])
+    job = run(database_url, conn, tmp_path / "a.xlsx", "orders")
+
+    def notices() -> list[str]:
+        found = conn.execute("SELECT target FROM timer_jobs WHERE kind = 'notify' ORDER BY id")
+        return [str(r["target"]) for r in found.fetchall()]
+
+    assert notices() == []  # "succeeded" is not among the form's events
+    undo(conn, job.id, dry_run=True)
+    assert notices() == []  # a dry run rolls back: no phantom notice
+    undo(conn, job.id)
+    assert notices() == [f"job-{job.id}-reverted"]
