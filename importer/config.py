@@ -116,6 +116,34 @@ class RetentionSettings:
     history_older_than_days: float = 0.0
 
 
+# The statuses a completion notice may be sent for (a job's ends, and an undo), and those
+# sent when neither the settings nor the form say: named here, below the forms that use them
+# too, because a setting (notify.events) names them.
+NOTIFY_EVENTS: tuple[str, ...] = (
+    "succeeded",
+    "partially_succeeded",
+    "failed",
+    "cancelled",
+    "reverted",
+)
+DEFAULT_NOTIFY_EVENTS: tuple[str, ...] = ("succeeded", "partially_succeeded", "failed", "reverted")
+
+
+@dataclass(frozen=True)
+class NotifySettings:
+    """Completion notices (webhooks): where a job's end is announced, unless its form says
+    otherwise. Resolved into the job when it is submitted (README "Completion notices")."""
+
+    # "": no notices, unless a form's [notify] names a url.
+    url: str = ""
+    # The NAME of the environment variable holding the HMAC secret, read by the process that
+    # delivers (the secret itself is never a setting); "": notices are not signed.
+    secret_env: str = ""
+    events: tuple[str, ...] = DEFAULT_NOTIFY_EVENTS
+    # Connect and read timeouts of one delivery attempt.
+    timeout_seconds: float = 10.0
+
+
 @dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
@@ -126,6 +154,7 @@ class Settings:
     retention: RetentionSettings = field(default_factory=RetentionSettings)
     jobs: JobsSettings = field(default_factory=JobsSettings)
     forms: FormsSettings = field(default_factory=FormsSettings)
+    notify: NotifySettings = field(default_factory=NotifySettings)
     # One line each, for the CLI to show (see the module docstring).
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
@@ -138,6 +167,7 @@ _SECTIONS = {
     "retention": "retention",
     "jobs": "jobs",
     "forms": "forms",
+    "notify": "notify",
 }
 # Numbers that may also be 0, which turns their feature off.
 _ZERO_MEANS_OFF = frozenset({"retention.older_than_days", "retention.history_older_than_days"})
@@ -229,9 +259,35 @@ def _coerce_modules(key: str, value: object) -> tuple[str, ...]:
 _LISTS_OF_MODULES = frozenset({"forms.hooks_allowed"})
 
 
+def _coerce_notify(key: str, value: object) -> object:
+    """notify.url (http:// or https://), notify.secret_env (a variable's name) and
+    notify.events (a list of statuses; in the environment "succeeded,failed")."""
+    if key == "notify.events":
+        how = f"must be a list of statuses, some of {', '.join(NOTIFY_EVENTS)}"
+        parts = re.split(r"[,\s]+", value.strip().strip("[]")) if isinstance(value, str) else value
+        if not isinstance(parts, list | tuple) or not all(isinstance(p, str) for p in parts):
+            raise ConfigError(key, value, how)
+        events = tuple(dict.fromkeys(p.strip().strip("'\"") for p in parts if p.strip()))
+        if not events or any(event not in NOTIFY_EVENTS for event in events):
+            raise ConfigError(key, value, how)
+        return events
+    if not isinstance(value, str):
+        raise ConfigError(key, value, "must be a text")
+    if key == "notify.url" and not re.match(r"^https?://[^\s/]+\S*$", value.strip()):
+        raise ConfigError(key, value, "must be an http:// or https:// address")
+    # In capitals, as environment variables are written: a value ("abc", "0") is no name.
+    if key == "notify.secret_env" and not re.fullmatch(r"[A-Z_][A-Z0-9_]*", value.strip()):
+        raise ConfigError(
+            key, value, "must name an environment variable in capitals, e.g. MY_NOTIFY_SECRET"
+        )
+    return value.strip()
+
+
 def _coerce(key: str, value: object, kind: type) -> object:
     if key in _LISTS_OF_MODULES:
         return _coerce_modules(key, value)
+    if key in _NOTIFY_TEXTS:
+        return _coerce_notify(key, value)
     if kind is tuple:
         return _coerce_delays(key, value)
     if kind is str:
@@ -254,6 +310,9 @@ def _coerce(key: str, value: object, kind: type) -> object:
     if number != number or number <= 0 or number == float("inf"):  # NaN, <= 0, inf
         raise ConfigError(key, value, "must be a positive number" + _or_zero(key))
     return number
+
+
+_NOTIFY_TEXTS = frozenset({"notify.url", "notify.secret_env", "notify.events"})
 
 
 def _or_zero(key: str) -> str:
@@ -283,16 +342,18 @@ def _read_file(path: Path) -> dict[str, Any]:
     return flat
 
 
-def unknown_variables(env: Mapping[str, str]) -> list[str]:
+def unknown_variables(env: Mapping[str, str], secrets: Iterable[str] = ()) -> list[str]:
     """A warning for each IMPORTER_* variable that is no setting (a typo is otherwise
     ignored without a word), naming the nearest one. Values are never repeated: a
-    misspelt database URL may hold a password."""
+    misspelt database URL may hold a password. ``secrets``: variables a setting names
+    (notify.secret_env), never warned about."""
     settings = {env_name(key): key for key in (*KNOWN_KEYS, *DEPRECATED_KEYS)}
     warnings = []
     for name in sorted(env):
         if (
             not name.startswith(ENV_PREFIX)
             or name in settings
+            or name in secrets
             or name in _OTHER_VARIABLES
             or name.startswith(_OTHER_PREFIXES)
         ):
@@ -388,7 +449,7 @@ def load_settings(
         sections.setdefault(attr, {})[name] = _coerce(key, value, kind)
     for attr, changes in sections.items():
         settings = replace(settings, **{attr: replace(getattr(settings, attr), **changes)})
-    warnings = unknown_variables(env)
+    warnings = unknown_variables(env, secrets=(settings.notify.secret_env,))
     settings = _retry_policies(
         settings, legacy, new_key_set=RETRY_DELAYS_KEY in values, warnings=warnings
     )

@@ -5,11 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
+from datetime import datetime
 
 from importer.config import Settings, load_settings
 from importer.database import Connection, Database
 from importer.forms.operations import JobOptions, NotifyTarget, RejectLimit
-from importer.repositories import schema
+from importer.repositories import jobs, notices, schema
+from importer.repositories.jobs import Job
+from importer.repositories.notices import Notice
+from importer.states import Liveness
 
 
 class ImporterBase:
@@ -44,5 +48,22 @@ class ImporterBase:
         return JobOptions(max_rejected=max_rejected, notify=self.notify_defaults())
 
     def notify_defaults(self) -> NotifyTarget | None:
-        """The settings' [notify] (None: no notices unless a form names a url)."""
-        return None
+        """The settings' [notify] (its url None: no notices unless a form names one), with
+        what only the settings give: the notify timer's attempts and a delivery's timeout."""
+        notify = self.settings.notify
+        return NotifyTarget(
+            url=notify.url or None,
+            secret_env=notify.secret_env or None,
+            events=notify.events,
+            max_attempts=self.settings.timer.max_attempts,
+            timeout_seconds=notify.timeout_seconds,
+        )
+
+    def job_with_notices(self, job_id: int) -> tuple[Job, Liveness, datetime, list[Notice]]:
+        """`importer status`: the job, how its owner is doing, the database's clock it was
+        judged by, and the job's completion notices (each one's delivery), oldest first."""
+        with self.connection() as conn:
+            job = jobs.get_job(conn, job_id)
+            now = jobs.db_now(conn)
+            found = notices.job_notices(conn, job_id)
+        return job, jobs.liveness(job, now), now, found

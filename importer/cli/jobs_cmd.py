@@ -23,10 +23,11 @@ from importer.cli.output import is_terminal, stdout_console
 from importer.cli.progress import format_count
 from importer.cli.state import state
 from importer.errors import UsageError
-from importer.states import JobStatus, Liveness
+from importer.states import JobStatus, Liveness, TimerStatus
 
 if TYPE_CHECKING:
     from importer.repositories.jobs import Job
+    from importer.repositories.notices import Notice
     from importer.repositories.rejected_rows import RowProblem
 
     pass
@@ -77,6 +78,17 @@ def status_lines(job: Job, liveness: Liveness = Liveness.LIVE, now: datetime | N
         f"  started:   {when(job.started_at)}",
         f"  finished:  {when(job.finished_at)}",
     ]
+    if job.reverted_at is not None:
+        lines.append(
+            f"  reverted:  {when(job.reverted_at)} by importer undo: none of its rows is kept"
+        )
+    elif job.history_purged_at is not None:
+        lines.append(
+            f"  undo:      no longer possible: retention removed the values it overwrote"
+            f" ({when(job.history_purged_at)})"
+        )
+    if job.max_rejected is not None:
+        lines.append(f"  limit:     at most {job.max_rejected} rejected rows (--max-rejected)")
     if job.status is JobStatus.RUNNING:
         lines.append(f"  lease:     {job.lease_owner} until {when(job.lease_expires_at)}")
         note = liveness_line(job, liveness, now) if now is not None else None
@@ -105,18 +117,41 @@ def status_command(
     ),
     as_json: bool = typer.Option(False, "--json", help="One JSON object (a group: one a job)."),
 ) -> None:
-    """Show one job: status, rows, attempts, lease, last error."""
+    """Show one job: status, rows, attempts, lease, last error, completion notices."""
+    from importer.timers.notices import status_json
+
     importer = state(ctx).importer()
     ids = job_ids_of(importer, [job_ref])
     for index, job_id in enumerate(ids):
-        job, liveness, now = importer.job_with_liveness(job_id)
+        job, liveness, now, notices = importer.job_with_notices(job_id)
         if as_json:
-            print_job_json(stdout_console(), job, owner=liveness.value)
+            shown = {**status_json(job, liveness), "notices": [n.to_json() for n in notices]}
+            stdout_console().out(json.dumps(shown), highlight=False)
             continue
         if len(ids) > 1:  # a group: a line for each sheet's job
             heading = f"{'' if index == 0 else chr(10)}sheet {job.sheet!r} of group {job_ref}:"
             stdout_console().print(heading, markup=False)
-        stdout_console().print(status_lines(job, liveness, now), markup=False)
+        lines = [status_lines(job, liveness, now), *(notice_line(n) for n in notices)]
+        stdout_console().print("\n".join(lines), markup=False)
+
+
+def notice_line(notice: Notice) -> str:
+    """How one completion notice's delivery stands."""
+    tries = f"attempt {notice.attempts} of {notice.max_attempts}"
+    error = f": {notice.last_error}" if notice.last_error else ""
+    if notice.status is TimerStatus.COMPLETED:
+        how = f"delivered {local_time(notice.finished_at)} ({tries})"
+    elif notice.status is TimerStatus.PROCESSING:
+        how = f"being sent ({tries})"
+    elif notice.status is TimerStatus.PENDING and notice.attempts:
+        how = f"{tries} failed, sent again {local_time(notice.due_at)}{error}"
+    elif notice.status is TimerStatus.PENDING:
+        how = f"to be sent {local_time(notice.due_at)}"
+    elif notice.status is TimerStatus.FAILED:
+        how = f"not delivered, no attempts left ({tries}){error}"
+    else:
+        how = f"cancelled{error}"
+    return f"  notice:    {notice.event} ({notice.key}) {how}"
 
 
 def jobs_command(

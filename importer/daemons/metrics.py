@@ -21,7 +21,8 @@ from prometheus_client.registry import Collector
 
 from importer.errors import ImporterError, UsageError
 from importer.repositories.fleet import JobTotals, QueueStats
-from importer.states import ProcessKind
+from importer.states import ProcessKind, TimerStatus
+from importer.timers.kinds import kinds
 
 Figures = Callable[[], tuple[QueueStats, JobTotals]]
 
@@ -45,6 +46,24 @@ def metric_families(stats: QueueStats, totals: JobTotals) -> list[Metric]:
         (ProcessKind.FOREGROUND, stats.live_foreground),
     ):
         live.add_metric([str(kind)], count)
+    # Every kind this process knows, zeros included, and any other the database holds.
+    known = sorted({*kinds(), *stats.timers_live_by_kind, *stats.timers_failed_by_kind})
+    live_by_kind = GaugeMetricFamily(
+        "importer_timers_live_by_kind", "Pending or processing timers by kind.", labels=["kind"]
+    )
+    failed_by_kind = GaugeMetricFamily(
+        "importer_timers_failed_by_kind", "Failed timers by kind (until purged).", labels=["kind"]
+    )
+    for name in known:
+        live_by_kind.add_metric([name], stats.timers_live_by_kind.get(name, 0))
+        failed_by_kind.add_metric([name], stats.timers_failed_by_kind.get(name, 0))
+    notices = GaugeMetricFamily(
+        "importer_notices",
+        "Completion notices (webhooks) by status: completed ones were delivered.",
+        labels=["status"],
+    )
+    for timer_status in TimerStatus:
+        notices.add_metric([str(timer_status)], totals.notices.get(timer_status, 0))
     return [
         _gauge("importer_database_up", "1 when the database answered this scrape.", 1),
         jobs,
@@ -85,6 +104,9 @@ def metric_families(stats: QueueStats, totals: JobTotals) -> list[Metric]:
         _gauge(
             "importer_timers_failed", "Timers that failed (kept until purged).", stats.timers_failed
         ),
+        live_by_kind,
+        failed_by_kind,
+        notices,
         live,
     ]
 

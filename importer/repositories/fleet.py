@@ -10,13 +10,13 @@ from __future__ import annotations
 import os
 import socket
 from collections import Counter
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
 from importer.database import Connection, queries
 from importer.identity import owner_is_gone
-from importer.states import JobStatus, ProcessKind
+from importer.states import JobStatus, ProcessKind, TimerStatus
 
 HEARTBEAT_SECONDS = 5.0
 # A process silent for this long is not shown as live (several missed heartbeats).
@@ -52,6 +52,9 @@ class QueueStats:
     timers_due: int
     timers_live: int
     timers_failed: int
+    # The same two by kind (`notify`: completion notices), kinds with none left out.
+    timers_live_by_kind: dict[str, int]
+    timers_failed_by_kind: dict[str, int]
     live_workers: int
     live_schedulers: int
     live_foreground: int  # `submit` / `resume` processes running jobs themselves
@@ -87,6 +90,8 @@ def queue_stats(conn: Connection) -> QueueStats:
         timers_due=int(row["timers_due"]),
         timers_live=int(row["timers_live"]),
         timers_failed=int(row["timers_failed"]),
+        timers_live_by_kind={k: int(n) for k, n in row["timers_live_by_kind"].items()},
+        timers_failed_by_kind={k: int(n) for k, n in row["timers_failed_by_kind"].items()},
         live_workers=int(row["live_workers"]) - gone[ProcessKind.WORKER],
         live_schedulers=int(row["live_schedulers"]) - gone[ProcessKind.TIMERS],
         live_foreground=int(row["live_foreground"]) - gone[ProcessKind.FOREGROUND],
@@ -103,6 +108,8 @@ class JobTotals:
     rows_imported: int
     rows_rejected: int
     attempts_failed: int
+    # Completion notices (notify timers) by status, 0 included: completed ones were delivered.
+    notices: dict[TimerStatus, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -110,6 +117,7 @@ class JobTotals:
             "rows_imported": self.rows_imported,
             "rows_rejected": self.rows_rejected,
             "attempts_failed": self.attempts_failed,
+            "notices": {str(status): count for status, count in self.notices.items()},
         }
 
 
@@ -123,7 +131,10 @@ def job_totals(conn: Connection) -> JobTotals:
         rejected += int(row["rows_rejected"])
     failed = conn.execute(q.attempts_failed_total).fetchone()
     assert failed is not None  # an aggregate always yields a row
-    return JobTotals(counts, imported, rejected, int(failed["failed"]))
+    notices = {status: 0 for status in TimerStatus}
+    for row in conn.execute(q.notices_by_status).fetchall():
+        notices[TimerStatus(row["status"])] = int(row["notices"])
+    return JobTotals(counts, imported, rejected, int(failed["failed"]), notices)
 
 
 @dataclass(frozen=True)

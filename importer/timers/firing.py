@@ -1,11 +1,21 @@
 """Firing claimed timers: each effect and the mark that its timer is done in one fenced
-transaction (see importer.timers.kinds for what an effect is)."""
+transaction (see importer.timers.kinds for what an effect is).
+
+A delivery kind (``notify``: an HTTP call) is fired apart, after the batch's effects have
+committed: prepared on the connection, its lease extended past its slowest request, sent with
+no transaction open (the batch's deliveries at once, each on a thread of its own), and its
+outcome recorded in a fenced transaction of its own. So a slow or failing receiver holds no
+row lock and no other timer, and a neighbour's failure never sends a notice again; a
+scheduler lost between the answer and the record leaves the timer to its lease, and another
+sends it again with the same key (at least once).
+"""
 
 from __future__ import annotations
 
 import threading
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from importer.config import TimerSettings
@@ -20,7 +30,13 @@ from importer.repositories.timers import (
     retry_or_fail_timer,
 )
 from importer.states import TimerStatus
-from importer.timers.kinds import batch_effect_of, effect_of
+from importer.timers.kinds import Delivery, batch_effect_of, delivery_of, effect_of
+
+# Requests of one batch in flight together: a batch's deliveries wait about one timeout in
+# all, not one per timer.
+MAX_PARALLEL_DELIVERIES = 16
+# Beyond a delivery's own bound, how long its lease must still hold when it is recorded.
+DELIVERY_LEASE_MARGIN_SECONDS = 5.0
 
 
 @dataclass
@@ -109,7 +125,8 @@ class TimerFirer:
     def fire(self, timers: Sequence[Timer], claimed_at: float | None = None) -> FireReport:
         """Fire claimed timers; on stop, the ones not yet fired are released."""
         report = FireReport()
-        pending = list(timers)
+        pending = [t for t in timers if delivery_of(t.kind) is None]
+        deliveries = [t for t in timers if delivery_of(t.kind) is not None]
         lease_start = claimed_at if claimed_at is not None else time.monotonic()
         while pending and not self.stop.is_set():
             try:
@@ -124,10 +141,74 @@ class TimerFirer:
                 )
                 report.lost.extend(t.id for t in pending if t.id not in held)
                 pending = [t for t in pending if t.id in held]
+        if deliveries and not self.stop.is_set():
+            self._deliver(deliveries, report)
+        elif deliveries:
+            pending += deliveries
         if pending:
             release_timers(self.conn, [t.id for t in pending], self.owner)
             report.released.extend(t.id for t in pending)
         return report
+
+    def _deliver(self, timers: list[Timer], report: FireReport) -> None:
+        """Delivery kinds: prepare each, extend the leases, send them together with no
+        transaction open, then record each outcome in its own transaction."""
+        prepared: list[tuple[Timer, Delivery]] = []
+        for timer in timers:
+            prepare = delivery_of(timer.kind)
+            assert prepare is not None
+            try:
+                outcome = prepare(self.conn, timer)
+            except Exception as exc:
+                if self.conn.broken:
+                    raise DatabaseError(describe_error(exc)) from exc
+                self._retry_later(timer, describe_error(exc), report)
+                continue
+            if isinstance(outcome, str):
+                self._finish_alone(timer, outcome, report)
+            else:
+                prepared.append((timer, outcome))
+        if not prepared:
+            return
+        # Were the lease to run out mid-request, another scheduler would send it again.
+        longest = max(delivery.seconds for _, delivery in prepared)
+        lease = max(self.settings.lease_seconds, longest + DELIVERY_LEASE_MARGIN_SECONDS)
+        held = renew_timer_leases(self.conn, [t.id for t, _ in prepared], self.owner, lease)
+        report.lost.extend(t.id for t, _ in prepared if t.id not in held)
+        prepared = [(t, d) for t, d in prepared if t.id in held]
+        if not prepared:
+            return
+        workers = min(len(prepared), MAX_PARALLEL_DELIVERIES)
+        with ThreadPoolExecutor(workers, thread_name_prefix="timer-delivery") as pool:
+            sent = [(timer, pool.submit(delivery.send)) for timer, delivery in prepared]
+            outcomes = [(timer, future.exception()) for timer, future in sent]
+        # Every send has ended: recording the delivered ones together repeats none of them.
+        self._finish([timer for timer, failure in outcomes if failure is None], None, report)
+        for timer, failure in outcomes:
+            if failure is not None:
+                self._retry_later(timer, describe_error(failure), report)
+
+    def _finish_alone(self, timer: Timer, reason: str | None, report: FireReport) -> None:
+        self._finish([timer], reason, report)
+
+    def _finish(self, timers: list[Timer], reason: str | None, report: FireReport) -> None:
+        """Completed (reason None) or cancelled, fenced on their leases, in one transaction."""
+        if not timers:
+            return
+        with self.conn.transaction():
+            held = lock_held_timers(self.conn, [t.id for t in timers], self.owner)
+            if held:
+                finish_timers(
+                    self.conn, self.owner, [(t.id, reason) for t in timers if t.id in held]
+                )
+        for timer in timers:
+            if timer.id not in held:
+                report.lost.append(timer.id)
+            elif reason is None:
+                report.completed.append(timer.id)
+            else:
+                report.cancelled.append(timer.id)
+                report.reasons[timer.id] = reason
 
     def _lease_running_out(self, lease_start: float) -> bool:
         return time.monotonic() - lease_start > self.settings.lease_seconds / 3

@@ -36,6 +36,13 @@ SELECT
       WHERE status IN ('pending', 'processing') AND due_at <= now()) AS timers_due,
     (SELECT count(*) FROM timer_jobs WHERE status IN ('pending', 'processing')) AS timers_live,
     (SELECT count(*) FROM timer_jobs WHERE status = 'failed') AS timers_failed,
+    -- The same by kind (notify timers are a job's completion notices), each on its index.
+    (SELECT coalesce(jsonb_object_agg(kind, n), '{}'::jsonb) FROM (
+        SELECT kind, count(*) AS n FROM timer_jobs
+         WHERE status IN ('pending', 'processing') GROUP BY kind) k) AS timers_live_by_kind,
+    (SELECT coalesce(jsonb_object_agg(kind, n), '{}'::jsonb) FROM (
+        SELECT kind, count(*) AS n FROM timer_jobs
+         WHERE status = 'failed' GROUP BY kind) k) AS timers_failed_by_kind,
     (SELECT count(*) FROM workers
       WHERE kind = 'worker' AND heartbeat_at > now() - make_interval(secs => %(live_after)s))
         AS live_workers,
@@ -80,6 +87,10 @@ SELECT status, count(*) AS jobs, coalesce(sum(success_rows), 0) AS rows_imported
        coalesce(sum(failed_rows), 0) AS rows_rejected
   FROM import_jobs
  GROUP BY status
+
+-- name: notices_by_status
+-- Every completion notice (notify timer) by status: completed ones were delivered.
+SELECT status, count(*) AS notices FROM timer_jobs WHERE kind = 'notify' GROUP BY status
 
 -- name: attempts_failed_total
 SELECT count(*) AS failed FROM import_attempt_failures

@@ -28,6 +28,10 @@ METHODS = {
     "jobs_to_resume",
     "submit", "submit_workbook", "resume", "resume_jobs", "rejected_rows", "check",
     "top_reasons", "export_rejected_rows", "rejected_preview", "purge",
+    # taking imports back; what a new job is given
+    "undo", "history", "job_options", "notify_defaults", "job_with_notices",
+    # a form's rows out: a DataFrame, a file
+    "frame", "export_rows",
     # several sheets, one group
     "submit_sheets", "group_jobs", "export_group_rows",
     # forms
