@@ -13,7 +13,14 @@ import subprocess
 import sys
 import time
 
-SECTIONS = ["bench.reading", "bench.imports", "bench.rules", "bench.fleet", "bench.queue"]
+SECTIONS = [
+    "bench.reading",
+    "bench.imports",
+    "bench.rules",
+    "bench.fleet",
+    "bench.queue",
+    "bench.export",
+]
 
 
 def report(line: str) -> None:

@@ -395,9 +395,10 @@ LAYERS: dict[str, int] = {
     "database": 3,
     # the only SQL callers: jobs, forms, batches, timers, the fleet
     "repositories": 4,
-    # the services: take a file in, give rejected rows back, run jobs, fire timers
+    # the services: take a file in, give rejected rows back, run jobs, fire timers, export
     "intake": 5,
     "report": 5,
+    "exporting": 5,
     "running": 5,
     "timers": 5,
     # the long-running processes over the services
