@@ -215,6 +215,8 @@ def take_back(conn: Connection, table: FormTable, form: Form, chosen: list[int])
     parts = _parts(table, form)
     params = {"jobs": chosen}
     if table.key:
+        # As a keyed batch does before its upsert: the two never interleave (see undo.sql).
+        conn.execute(q.lock_form_writes, {"form": form.name})
         conn.execute(sql.SQL(q.lock_job_rows).format(**parts), params)
         ident = sql.Identifier
         own = [c for c in (table.job_column, table.row_column, table.written_column) if c]

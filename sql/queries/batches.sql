@@ -74,8 +74,10 @@ CREATE TEMP TABLE IF NOT EXISTS {staging} ({columns}) ON COMMIT DELETE ROWS
 -- returned (the caller records a row error for it). Each returned row says what it did:
 -- inserted (xmax 0: a new row version), updated, or unchanged (its values equal the stored
 -- ones, read from the statement's snapshot: the row still moves to this job, which is how a
--- later repeat of its key in the file is found, but keeps its written_at).
-WITH stored AS (
+-- later repeat of its key in the file is found, but keeps its written_at). Used where no
+-- history is kept (upsert_kept_form_rows otherwise); MATERIALIZED: inlined, the planner
+-- joined stored to each returned row by a scan of the whole staged batch (1,000 x 1,000).
+WITH stored AS MATERIALIZED (
     SELECT {key_columns}, ({value_columns}) AS old
       FROM {table}
      WHERE ({key_columns}) IN (SELECT {key_columns} FROM {staging})
@@ -93,6 +95,47 @@ SELECT s.{staged_row} AS row_number,
        CASE WHEN u.inserted THEN 'inserted'
             WHEN o.old IS NOT DISTINCT FROM u.new THEN 'unchanged'
             ELSE 'updated' END AS outcome
+  FROM upserted u
+  JOIN {staging} s ON ({staged_key}) = ({returned_key})
+  LEFT JOIN stored o ON ({stored_key}) = ({returned_key})
+
+-- name: upsert_kept_form_rows
+-- upsert_form_rows for a form that keeps its history (repositories/history.py), in the same
+-- statement: the rows it overwrites, as its snapshot read them (the caller holds the form's
+-- write lock, undo.sql lock_form_writes, so no other writer of the tool changed them since),
+-- go into the history with the job replacing them, and which jobs' rows it replaced into
+-- import_job_replacements. Each returned row says whether it was inserted, and, for one it
+-- overwrote, whether its values stayed the same; NULL there: a row its snapshot did not see
+-- (inserted meanwhile by a writer outside the tool), which the caller runs the batch again for.
+WITH stored AS MATERIALIZED (
+    SELECT {every_column}
+      FROM {table}
+     WHERE ({key_columns}) IN (SELECT {key_columns} FROM {staging})
+), upserted AS (
+    INSERT INTO {table} AS t ({insert_columns})
+    SELECT {select_columns} FROM {staging}
+     WHERE %(rows)s::integer[] IS NULL OR {staged_row} = ANY(%(rows)s::integer[])
+     ORDER BY {key_columns}
+    ON CONFLICT ({key_columns})
+    DO UPDATE SET {assignments}
+    {changed_job}
+    RETURNING {key_columns}, xmax = 0 AS inserted
+), kept AS (
+    INSERT INTO {history} ({value_list}, version_job, version_row, version_written_at,
+                           replaced_by_job)
+    SELECT {old_values}, {old_job}, {old_row}, {old_written}, %(job_id)s
+      FROM stored o JOIN upserted u ON ({stored_key}) = ({returned_key})
+     WHERE NOT u.inserted
+    RETURNING version_job
+), noted AS (
+    INSERT INTO import_job_replacements (job_id, replaced_by)
+    SELECT DISTINCT version_job, %(job_id)s FROM kept WHERE version_job IS NOT NULL
+    ON CONFLICT DO NOTHING
+)
+SELECT s.{staged_row} AS row_number, u.inserted,
+       CASE WHEN u.inserted THEN false
+            WHEN o.{first_key} IS NULL THEN NULL
+            ELSE ({old_values}) IS NOT DISTINCT FROM ({staged_values}) END AS unchanged
   FROM upserted u
   JOIN {staging} s ON ({staged_key}) = ({returned_key})
   LEFT JOIN stored o ON ({stored_key}) = ({returned_key})

@@ -5,11 +5,10 @@
 
 -- name: history_create
 -- The form's value columns as its table types them, then the version's own: the job and
--- Excel row that wrote it and when, the job that replaced it and when. version_id orders a
--- key's versions (a transaction's now() does not: one that waited on a row lock replaces
--- it after another that started later).
+-- Excel row that wrote it and when, the job that replaced it and when. A key's versions
+-- are a chain: each was replaced by the job that wrote the next (the current row's job
+-- replaced the latest), which orders them without a sequence.
 CREATE TABLE IF NOT EXISTS {history} (
-    version_id bigint GENERATED ALWAYS AS IDENTITY,
     {columns},
     version_job bigint,
     version_row integer,
@@ -18,13 +17,11 @@ CREATE TABLE IF NOT EXISTS {history} (
     replaced_at timestamptz NOT NULL DEFAULT now()
 )
 
--- name: history_index
--- A key's versions in order (`importer history`, undo's earliest version of each key).
-CREATE INDEX IF NOT EXISTS {index} ON {history} ({columns})
-
 -- name: history_job_index
--- The versions a job replaced (undo, retention): rows go in as jobs write them, so a job's
--- versions lie in few block ranges, and a BRIN index costs the batches next to nothing.
+-- The versions a job replaced (undo, retention, a key's chain in `importer history`): rows
+-- go in as jobs write them, so a job's versions lie in few block ranges, and a BRIN index
+-- costs the batches next to nothing. The one index: a btree on the key cost a re-import
+-- where every row changes 4% more (bench/history.py), for a command a person types.
 CREATE INDEX IF NOT EXISTS {index} ON {history} USING brin ({column})
 
 -- name: history_comment
@@ -37,36 +34,23 @@ ALTER TABLE {history} ADD COLUMN IF NOT EXISTS {column} {type}
 -- The form's table widened the column (or a user's table has another type): history follows.
 ALTER TABLE {history} ALTER COLUMN {column} TYPE {type} USING {column}::{type}
 
--- name: keep_replaced_rows
--- In the batch transaction, before the upsert: the rows of the table the staged rows (all,
--- or those the rows parameter numbers) will overwrite, locked in key order and kept as they
--- are; a row of this job is left alone (the file repeats its key: the upsert skips it). And
--- which jobs' rows this job replaces. Returns how many rows were kept: the upsert then
--- checks it overwrote no others (a row inserted meanwhile by another transaction).
-WITH kept AS (
-    INSERT INTO {history} ({columns}, version_job, version_row, version_written_at,
-                           replaced_by_job)
-    SELECT {old_columns}, {old_job}, {old_row}, {old_written}, %(job_id)s
-      FROM {table} t JOIN {staging} s ON ({table_key}) = ({staged_key})
-     WHERE (%(rows)s::integer[] IS NULL OR s.{staged_row} = ANY(%(rows)s::integer[]))
-       {not_this_job}
-     ORDER BY {table_key}
-       FOR UPDATE OF t
-    RETURNING version_job
-), noted AS (
-    INSERT INTO import_job_replacements (job_id, replaced_by)
-    SELECT DISTINCT version_job, %(job_id)s FROM kept WHERE version_job IS NOT NULL
-    ON CONFLICT DO NOTHING
-)
-SELECT count(*)::integer AS kept FROM kept
-
--- name: not_this_job
-AND t.{job} IS DISTINCT FROM %(job_id)s
-
 -- name: key_versions
--- `importer history FORM KEY`: the key's earlier versions, newest first.
+-- `importer history FORM KEY`: the key's earlier versions, newest first: the one the job of
+-- the current row replaced, then the one the job of that version replaced, and so on.
+WITH RECURSIVE chain AS (
+    SELECT h.*, 1 AS depth FROM {history} h
+     WHERE h.replaced_by_job = %(job)s AND ({h_key}) = ({key_values})
+    UNION ALL
+    SELECT h.*, c.depth + 1 FROM chain c
+      JOIN {history} h ON h.replaced_by_job = c.version_job AND ({h_key}) = ({key_values})
+     WHERE c.depth < %(limit)s
+)
+SELECT * FROM chain ORDER BY depth
+
+-- name: key_versions_scan
+-- ... of a table of the user's without a column for the job: by the key alone.
 SELECT * FROM {history} WHERE ({key_columns}) = ({key_values})
- ORDER BY version_id DESC
+ ORDER BY replaced_at DESC
  LIMIT %(limit)s
 
 -- name: key_current

@@ -7,35 +7,38 @@
 SELECT * FROM import_jobs WHERE id = ANY(%(jobs)s) ORDER BY id FOR UPDATE
 
 -- name: later_jobs
--- Jobs outside the set that overwrote rows of a job in it (history.sql keep_replaced_rows
+-- Jobs outside the set that overwrote rows of a job in it (batches.sql upsert_kept_form_rows
 -- notes them): undoing the set alone would bring back values they replaced.
 SELECT DISTINCT r.replaced_by AS job_id, j.status, j.form
   FROM import_job_replacements r JOIN import_jobs j ON j.id = r.replaced_by
  WHERE r.job_id = ANY(%(jobs)s) AND NOT r.replaced_by = ANY(%(jobs)s)
  ORDER BY 1
 
+-- name: lock_form_writes
+-- Taken by every keyed batch before its upsert and by an undo before it changes rows: the
+-- upsert keeps the values it overwrites as its statement's snapshot read them, which holds
+-- only while no other writer of the tool changes the form's rows in between.
+SELECT pg_advisory_xact_lock(hashtextextended('importer form ' || %(form)s, 0))
+
 -- name: lock_job_rows
 -- The rows the set's jobs hold now, locked: a batch of another job about to overwrite one
--- (it locks them first, keep_replaced_rows) waits until this undo commits, then sees the
+-- (after lock_form_writes) waits until this undo commits, then sees the
 -- restored row, or none.
 SELECT count(*)::bigint AS n FROM (SELECT 1 FROM {table} WHERE {job} = ANY(%(jobs)s) FOR UPDATE) AS held
 
 -- name: earliest_versions
--- For each key the set's jobs replaced, the version before the first of them replaced it
--- (a key's versions written by the set are the latest ones: a later job outside it was
--- refused above). A version written by a job of the set means one of them inserted the key.
-SELECT DISTINCT ON ({key_columns}) *
-  FROM {history}
- WHERE replaced_by_job = ANY(%(jobs)s)
- ORDER BY {key_columns}, version_id
+-- For each key the set's jobs replaced, the version before the first of them replaced it:
+-- the one version a job of the set replaced that a job outside the set wrote (a key's
+-- versions written by the set are its latest ones, for a later job outside it was refused
+-- above). A key without one was inserted by a job of the set.
+SELECT * FROM {history}
+ WHERE replaced_by_job = ANY(%(jobs)s) AND NOT coalesce(version_job = ANY(%(jobs)s), false)
 
 -- name: undo_counts_keyed
 -- Per job of the set: the rows it holds, and how many of them go back to a version of a
 -- job outside the set (the others are removed).
 SELECT t.{job} AS job_id, count(*)::bigint AS held,
-       count(*) FILTER (WHERE h.version_id IS NOT NULL
-                          AND NOT coalesce(h.version_job = ANY(%(jobs)s), false))::bigint
-           AS restored
+       count(h.replaced_by_job)::bigint AS restored
   FROM {table} t
   LEFT JOIN ({earliest}) AS h ON ({table_key}) = ({history_key})
  WHERE t.{job} = ANY(%(jobs)s)
@@ -52,7 +55,7 @@ UPDATE {table} t
    SET ({set_columns}) = ({version_columns})
   FROM ({earliest}) AS h
  WHERE ({table_key}) = ({history_key}) AND t.{job} = ANY(%(jobs)s)
-   AND NOT coalesce(h.version_job = ANY(%(jobs)s), false)
+
 
 -- name: remove_rows
 -- What the set still holds after the restore: rows its jobs inserted.
