@@ -354,6 +354,8 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods):
                 on_rows=on_rows,
                 hooks_allowed=settings.forms.hooks_allowed,
             )
+        if request.max_rejected is not None:
+            report.max_rejected = request.max_rejected
         written = None
         if request.errors_to is not None:
             written = export_checked_rows(report, request.errors_to)

@@ -81,6 +81,7 @@ class CheckRequest:
     column_map: Mapping[str, str] = field(default_factory=dict)
     errors_to: Path | None = None
     header_row: int | None = None
+    max_rejected: RejectLimit | None = None  # --max-rejected (None: the form's)
 
 
 def _ignore(event: Any) -> None:

@@ -24,6 +24,7 @@ from importer.cli.help import help_for
 from importer.cli.output import stderr_console, stdout_console
 from importer.cli.state import state
 from importer.config import check_engine
+from importer.forms.operations import parse_reject_limit
 
 if TYPE_CHECKING:
     from importer.intake.checking import CheckReport
@@ -41,11 +42,15 @@ def check_command(
     output: Path | None = typer.Option(
         None, "--output", "-o", help="Write the rows it would reject to errors.xlsx or .csv."
     ),
+    max_rejected: str | None = typer.Option(
+        None, "--max-rejected", help="Say whether an import with this reject threshold would fail."
+    ),
     as_json: bool = typer.Option(False, "--json", help="One JSON object with the figures."),
 ) -> None:
     """Read and validate every row as an import would; store nothing. Exit 0 when every row
-    is good, 3 when some would be rejected, 4 when all would be, 2 when the file or its header
-    is refused."""
+    is good, 3 when some would be rejected, 4 when all would be, 1 when an import would fail
+    on its reject threshold, 2 when the file or its header is refused."""
+    limit = parse_reject_limit(max_rejected, "--max-rejected") if max_rejected else None
     if engine is not None:
         check_engine(engine, named="--engine")
     request = CheckRequest(
@@ -56,6 +61,7 @@ def check_command(
         column_map=column_map(map_, ignore),
         errors_to=output,
         header_row=header_row,
+        max_rejected=limit,
     )
     report, written = state(ctx).importer().check(request)
     if as_json:
@@ -72,6 +78,10 @@ def check_command(
         stderr_console().print(
             f"wrote {written.rows:,} rows to fix to {written.path}", markup=False
         )
+    if report.over_limit is not None:
+        if not as_json:
+            stdout_console().print(f"an import would fail: {report.over_limit}", markup=False)
+        raise typer.Exit(exit_codes.ExitCode.FAILED)
     code = exit_codes.for_rejected(len(report.rejected), report.good)
     if code:
         raise typer.Exit(code)

@@ -19,6 +19,7 @@ from typing import Any
 from importer.database import Connection
 from importer.excel.values import display_text
 from importer.forms.definition import Form
+from importer.forms.operations import RejectLimit
 from importer.forms.validation import RejectedRow, RowError, Validator, ValidRows, typed_column
 from importer.repositories.form_tables import live_table
 from importer.repositories.records import stored_records
@@ -50,6 +51,15 @@ class CheckReport:
     updated: int = 0
     unchanged: int = 0
     layout: dict[str, object] | None = None  # where the header is (SheetReader.layout_json)
+    max_rejected: RejectLimit | None = None  # the form's (or the check's --max-rejected)
+
+    @property
+    def over_limit(self) -> str | None:
+        """Why an import of this file would fail on its reject threshold (None: it would not)."""
+        if self.max_rejected is None:
+            return None
+        rejected = len(self.rejected)
+        return self.max_rejected.crossed(rejected, self.total_rows, self.total_rows, final=True)
 
     def top_reasons(self, count: int = TOP_REASONS) -> list[tuple[str | None, str, int]]:
         """(column, reason, rows) most common first; values are left out of the reason."""
@@ -71,6 +81,8 @@ class CheckReport:
         }
         if self.keyed:
             out |= {"inserted": self.inserted, "updated": self.updated, "unchanged": self.unchanged}
+        if self.max_rejected is not None:
+            out |= {"max_rejected": str(self.max_rejected), "over_limit": self.over_limit}
         return out
 
 
@@ -142,6 +154,7 @@ def check_workbook(
             reader.sheet_name,
             list(reader.header),
             keyed=bool(form.key),
+            max_rejected=form.operations.max_rejected,
         )
         report.extra_columns = list(validator.extra_columns)
         report.layout = reader.layout_json()

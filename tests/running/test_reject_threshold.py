@@ -192,3 +192,20 @@ def test_a_kill_between_the_batch_over_the_limit_and_the_failure(
     assert failed.status is JobStatus.FAILED and failed.cursor == 20
     assert failed.last_error is not None and failed.last_error.endswith("nothing was kept")
     assert rows_of(conn, "orders") == []
+
+
+def test_check_says_whether_an_import_would_fail_on_its_threshold(
+    cli: Cli, conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn, ORDERS_FORM.replace('name = "orders"', 'name = "orders"\nmax_rejected = "5%"'))
+    orders_book(tmp_path / "a.xlsx", 100, bad_every=10)
+    path = str(tmp_path / "a.xlsx")
+    over = cli("check", path)
+    assert over.exit_code == 1
+    assert "an import would fail: 10 of 100 rows rejected (10.0%), over the limit of 5%" in (
+        over.stdout
+    )
+    data = json.loads(cli("check", path, "--json").stdout)
+    assert data["max_rejected"] == "5%" and data["over_limit"].startswith("10 of 100")
+    assert cli("check", path, "--max-rejected", "20%").exit_code == 3  # the check's wins
+    assert rows_of(conn, "orders") == []  # a check stores nothing
