@@ -305,3 +305,61 @@ def test_an_undo_announces_the_reverted_job_in_its_own_transaction(
     assert notices() == []  # a dry run rolls back: no phantom notice
     undo(conn, job.id)
     assert notices() == [f"job-{job.id}-reverted"]
+
+
+USER_TABLE = (
+    "CREATE TABLE public.ledger (id bigserial PRIMARY KEY, order_no bigint UNIQUE NOT NULL,"
+    " amount numeric(12, 2), customer varchar(40), {job}"
+    " created_at timestamptz NOT NULL DEFAULT now())"
+)
+USER_FORM = """
+name = "ledger"
+table = "public.ledger"
+{top}
+key = ["order_id"]
+[[fields]]
+name = "order_id"
+column = "order_no"
+type = "integer"
+required = true
+[[fields]]
+name = "amount"
+type = "decimal"
+[[fields]]
+name = "customer"
+type = "string"
+"""
+
+
+def users_rows(conn: Connection) -> list[dict[str, Any]]:
+    return [dict(r) for r in conn.execute("SELECT * FROM public.ledger ORDER BY id").fetchall()]
+
+
+def test_undo_in_a_users_table_through_its_job_column(
+    database_url: str, conn: Connection, tmp_path: Path
+) -> None:
+    conn.execute(USER_TABLE.format(job="import_job_id bigint,"))
+    add_form(conn, USER_FORM.format(top='job_column = "import_job_id"'))
+    header = ["order_id", "amount", "customer"]
+    write_book(tmp_path / "v1.xlsx", [[i, i, f"c{i}"] for i in range(1, 11)], header)
+    write_book(tmp_path / "v2.xlsx", [[i, i * 2, "new"] for i in range(6, 16)], header)
+    run(database_url, conn, tmp_path / "v1.xlsx", "ledger")
+    before = users_rows(conn)
+    second = run(database_url, conn, tmp_path / "v2.xlsx", "ledger")
+    assert second.keyed_counts == (5, 5, 0)
+    report = undo(conn, second.id)
+    assert (report.removed, report.restored, report.table) == (5, 5, "public.ledger")
+    assert users_rows(conn) == before  # its own columns (id, created_at) untouched
+
+
+def test_undo_in_a_users_table_without_a_job_column_says_which_to_map(
+    database_url: str, conn: Connection, tmp_path: Path, cli: Cli
+) -> None:
+    conn.execute(USER_TABLE.format(job=""))
+    add_form(conn, USER_FORM.format(top=""))
+    write_book(tmp_path / "v1.xlsx", [[1, 1, "a"]], ["order_id", "amount", "customer"])
+    job = run(database_url, conn, tmp_path / "v1.xlsx", "ledger")
+    refused = cli("undo", str(job.id))
+    assert refused.exit_code == 2
+    assert 'job_column = "..."' in refused.stderr and "public.ledger" in refused.stderr
+    assert len(users_rows(conn)) == 1
