@@ -31,6 +31,18 @@ class Measured:
     stopped_for: str | None = None  # "time" | "memory" when the watchdog killed it
 
 
+def _high_water_kb(pid: int) -> int:
+    """The process's peak resident memory so far (VmHWM, kB); 0 when it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+    return 0
+
+
 def run_measured(
     args: list[str],
     *,
@@ -39,7 +51,14 @@ def run_measured(
     timeout: float,
     rss_limit_mb: float,
 ) -> Measured:
-    """Run `importer ARGS` to the end; peak RSS comes from the kernel (wait4), not sampling.
+    """Run `importer ARGS` to the end; peak RSS comes from the kernel, not from sampling RSS:
+    the high-water mark of the child's own memory (VmHWM), read until it exits.
+
+    Not wait4's ru_maxrss alone: the kernel folds into it the memory of the process that
+    forked the child, as it was before the exec, so a test process that has grown (an
+    in-process command that loaded polars) made every later child report that size. VmHWM
+    belongs to the child's memory after its exec; only what the last poll (10 ms) before
+    its exit missed is lost, and ru_maxrss stays the answer for a child too quick to poll.
 
     A watchdog kills the child past `timeout` seconds or `rss_limit_mb` resident, so a
     hostile file can fail the test but never take the machine down with it.
@@ -52,10 +71,12 @@ def run_measured(
         )
         watched = psutil.Process(proc.pid)
         stopped_for: str | None = None
+        high_water_kb = 0
         while True:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if pid:
                 break
+            high_water_kb = max(high_water_kb, _high_water_kb(proc.pid))
             elapsed = time.monotonic() - started
             try:
                 rss_mb = watched.memory_info().rss / 2**20
@@ -75,7 +96,7 @@ def run_measured(
             stdout=out.read().decode("utf-8", "replace"),
             stderr=err.read().decode("utf-8", "replace"),
             seconds=seconds,
-            peak_rss_mb=usage.ru_maxrss / 1024,
+            peak_rss_mb=(high_water_kb or usage.ru_maxrss) / 1024,
             stopped_for=stopped_for,
         )
 

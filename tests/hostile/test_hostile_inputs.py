@@ -7,9 +7,9 @@ For each file, a real `importer submit` child process must:
 - for an imported file, store exactly the expected good rows in the form's table, reject
   exactly the bad ones, and store the listed values verbatim, typed as the fields say (and
   never the listed forbidden text as data);
-- stay within the bounds below, measured by the kernel for that child (wait4 ru_maxrss):
-  at most BOUND_SECONDS wall time and BOUND_RSS_MB peak resident memory, interpreter
-  start-up included. A watchdog kills a child at twice the memory bound.
+- stay within the bounds below, measured by the kernel for that child (its VmHWM, see
+  tests/chaos/procs.py): at most BOUND_SECONDS wall time and BOUND_RSS_MB peak resident
+  memory, interpreter start-up included. A watchdog kills a child at twice the memory bound.
 It ends by printing `bad inputs: N tried, N handled`.
 """
 
