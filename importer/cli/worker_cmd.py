@@ -20,6 +20,7 @@ from importer.cli.state import AppState, state
 from importer.cli.watch_view import WatchView, format_age
 from importer.errors import JobFailed, UsageError
 from importer.identity import new_owner
+from importer.states import TimerStatus
 
 STATS_FORMATS = ("text", "json", "openmetrics")
 
@@ -132,6 +133,13 @@ def stats_command(
         console.out(json.dumps({**stats.to_json(), **totals.to_json()}), highlight=False)
         return
     oldest = stats.oldest_queued_seconds
+
+    def by_kind(total: int, kinds: dict[str, int]) -> str:
+        shown = ", ".join(f"{n} {kind}" for kind, n in sorted(kinds.items()) if n)
+        return f"{total} ({shown})" if shown else str(total)
+
+    notices = totals.notices
+    waiting = notices.get(TimerStatus.PENDING, 0) + notices.get(TimerStatus.PROCESSING, 0)
     lines = [
         ("queued", str(stats.queued)),
         ("scheduled", str(stats.scheduled)),
@@ -141,8 +149,13 @@ def stats_command(
         ("rows/s", f"{stats.rows_per_second:,.0f}"),  # of the running jobs together
         ("failed attempts", f"{stats.attempts_failed_last_hour} in the last hour"),
         ("timers due", str(stats.timers_due)),
-        ("timers live", str(stats.timers_live)),
-        ("timers failed", str(stats.timers_failed)),
+        ("timers live", by_kind(stats.timers_live, stats.timers_live_by_kind)),
+        ("timers failed", by_kind(stats.timers_failed, stats.timers_failed_by_kind)),
+        (
+            "notices",
+            f"{notices.get(TimerStatus.COMPLETED, 0)} delivered, {waiting} to send,"
+            f" {notices.get(TimerStatus.FAILED, 0)} failed",
+        ),
         ("live workers", str(stats.live_workers)),
         ("live schedulers", str(stats.live_schedulers)),
         ("live foreground", str(stats.live_foreground)),  # submit/resume running their job

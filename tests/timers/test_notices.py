@@ -381,6 +381,9 @@ def test_a_notice_that_is_never_answered_fails_and_every_view_says_so(
     stats = json.loads(cli("stats", "--json").stdout)
     assert stats["timers_failed_by_kind"] == {"notify": 1}
     assert stats["notices"]["failed"] == 1 and stats["notices"]["completed"] == 1
+    plain = cli("stats").stdout
+    assert "timers failed:   1 (1 notify)\n" in plain
+    assert "notices:         1 delivered, 0 to send, 1 failed\n" in plain
     metrics = cli("stats", "--format", "openmetrics").stdout
     assert 'importer_notices{status="failed"} 1.0' in metrics
     assert 'importer_timers_failed_by_kind{kind="notify"} 1.0' in metrics
