@@ -159,9 +159,9 @@ def _check_undoable(job: Job, form: Form, *, first: bool) -> None:
         when = job.reverted_at.isoformat(timespec="seconds") if job.reverted_at else "before"
         raise StateError(f"{which} was already undone ({when})", job_id=job.id, status=job.status)
     if job.status not in _UNDOABLE:
-        action = "cancel it (importer cancel" if first else "wait for it or cancel it ("
+        action = "cancel it" if first else "wait for it or cancel it"
         raise StateError(
-            f"{which} is {job.status}: {action} {job.id}), then undo it",
+            f"{which} is {job.status}: {action} (importer cancel {job.id}), then undo it",
             job_id=job.id,
             status=job.status,
         )
