@@ -50,10 +50,6 @@ def history_identifier(form_name: str) -> sql.Identifier:
     return sql.Identifier(SCHEMA, form_name)
 
 
-def has_history(form: Form) -> bool:
-    return bool(form.key)
-
-
 # --- the table ------------------------------------------------------------------------------
 
 
