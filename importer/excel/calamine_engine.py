@@ -307,6 +307,8 @@ class CalamineReader(BlockReader):
         if known is None and "" in raw:
             known = self._special_cells()
         fixes = known.get(number) if known else None
+        if not fixes and raw.count("") == len(raw):
+            return None  # e.g. a cut sheet's rows above its first: nothing to pad
         if fixes:
             for col, value in fixes:
                 pos = col - self._col0

@@ -90,7 +90,10 @@ class PaddedIndex:
             pos = col - lead
             if pos < 0:
                 continue
-            for run in runs[bisect_left(lasts, low) :]:
+            # Indexes, not a slice: a slice copies every later run, per call (a resume's
+            # header search calls this once per row above the cut: quadratic).
+            for at in range(bisect_left(lasts, low), len(runs)):
+                run = runs[at]
                 if run.first > high:
                     break
                 rows = raws[bisect_left(numbers, run.first) : bisect_right(numbers, run.last)]

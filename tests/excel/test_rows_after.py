@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+import xlsxwriter
 
 from importer.excel import SheetReader, open_rows_after, open_sheet
 from importer.excel import reader as excel_reader
@@ -103,3 +105,42 @@ def test_a_sheet_in_pieces_starts_at_the_piece_of_the_next_row(tmp_path: Path, l
 def test_a_sheet_in_pieces_with_another_header_is_read_whole(tmp_path: Path) -> None:
     content = orders_book(tmp_path / "orders.xlsx", 300).path.read_bytes()
     assert _after(content, "Orders", 150, header=["order", "customer", "amount"]) is None
+
+
+def test_the_cut_read_pads_only_the_rows_it_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A column of padded numbers broken into a run per row (ZIPs beside texts): the cut
+    read's header search passes over the rows above the cut without padding them one by
+    one (it did, each call copying the later runs: quadratic, a 200,000-row resume took as
+    long as the whole import)."""
+    from importer.excel.special_cells import PaddedIndex
+
+    path = tmp_path / "zips.xlsx"
+    book = xlsxwriter.Workbook(str(path))
+    sheet = book.add_worksheet("Data")
+    five = book.add_format({"num_format": "00000"})
+    sheet.write_row(0, 0, ["Name", "ZIP"])
+    for i in range(1, 3001):
+        sheet.write(i, 0, f"n{i}")
+        if i % 2:
+            sheet.write_number(i, 1, i, five)
+        else:
+            sheet.write_string(i, 1, f"{i:05d}")
+    book.close()
+    content = path.read_bytes()
+    _, _, rows = _whole(content, "Data")
+    calls: list[int] = []
+    pad = PaddedIndex.pad
+
+    def counted(self: PaddedIndex, raws: Any, numbers: Any, lead: int = 0) -> None:
+        calls.append(len(numbers))
+        pad(self, raws, numbers, lead)
+
+    monkeypatch.setattr(PaddedIndex, "pad", counted)
+    reader = _after(content, "Data", 2900)
+    assert reader is not None
+    with reader:
+        later = [row for batch in reader.batches(50, after_row=2900) for row in batch]
+    assert later == [row for row in rows if row.number > 2900]
+    assert len(calls) <= len(later), f"{len(calls)} calls to pad for {len(later)} rows"
