@@ -61,35 +61,70 @@ def purge_all_history(
     return jobs, rows
 
 
-def purge(conn: Connection, older_than_seconds: float, *, dry_run: bool = False) -> PurgeReport:
-    """Purge (or, with dry_run, only count) what is older than the cut, in one transaction
-    (a savepoint inside the caller's, as in a timer's firing)."""
+# Jobs (and finished timers) a purge removes in one transaction: a purge of a million jobs
+# holds their locks, and keeps a `retry` of one of them waiting, for one batch at a time
+# (docs/SCALE.md: the longest claim while 1,000,000 jobs were purged).
+PURGE_BATCH = 1_000
+
+
+def purge(
+    conn: Connection,
+    older_than_seconds: float,
+    *,
+    dry_run: bool = False,
+    batch: int = PURGE_BATCH,
+) -> PurgeReport:
+    """Purge (or, with dry_run, only count) what is older than the cut, ``batch`` jobs at a
+    time, each batch in a transaction of its own (a savepoint inside the caller's, as in a
+    timer's firing). What a batch committed stays purged if a later one fails: purging
+    again goes on from there."""
     q = queries()
     cut = {"older_than": older_than_seconds, "dry_run": dry_run}
-    with conn.transaction():
-        rows = conn.execute(q.purge_candidate_jobs, cut).fetchall()
-        if not dry_run and rows:
+    job_ids: list[int] = []
+    workbooks = workbook_bytes = rejected = errors = 0
+    seen_files: set[str] = set()
+    after = 0
+    while True:
+        with conn.transaction():
             rows = conn.execute(
-                q.lock_purge_candidate_jobs, {"job_ids": [r["id"] for r in rows]}
+                q.purge_candidate_jobs, {**cut, "after": after, "limit": batch}
             ).fetchall()
-        job_ids = [int(r["id"]) for r in rows]
-        files = sorted({str(r["file"]) for r in rows})
-        if not dry_run and files:
-            conn.execute(q.lock_purge_files, {"files": files})
-        freed = conn.execute(q.purge_files, {**cut, "files": files}).fetchone()
-        assert freed is not None
-        by_job = {**cut, "job_ids": job_ids}
-        rejected = _count(conn, q.purge_rejected_rows, by_job)
-        errors = _count(conn, q.purge_row_errors, by_job)
-        if not dry_run and job_ids:
-            conn.execute(q.mark_jobs_purged, {"job_ids": job_ids})
-        timers = _count(conn, q.purge_timers, cut)
+            if not rows:
+                break
+            after = int(rows[-1]["id"])
+            if not dry_run:
+                rows = conn.execute(
+                    q.lock_purge_candidate_jobs, {"job_ids": [r["id"] for r in rows]}
+                ).fetchall()
+            ids = [int(r["id"]) for r in rows]
+            # A workbook shared by jobs of several batches is counted (and freed) once.
+            files = sorted({str(r["file"]) for r in rows} - seen_files)
+            seen_files.update(files)
+            if not dry_run and files:
+                conn.execute(q.lock_purge_files, {"files": files})
+            freed = conn.execute(q.purge_files, {**cut, "files": files}).fetchone()
+            assert freed is not None
+            by_job = {**cut, "job_ids": ids}
+            rejected += _count(conn, q.purge_rejected_rows, by_job)
+            errors += _count(conn, q.purge_row_errors, by_job)
+            if not dry_run and ids:
+                conn.execute(q.mark_jobs_purged, {"job_ids": ids})
+        job_ids += ids
+        workbooks += int(freed["files"])
+        workbook_bytes += int(freed["bytes"])
+    timers = 0
+    while True:
+        with conn.transaction():
+            gone = _count(conn, q.purge_timers, {**cut, "limit": None if dry_run else batch})
+        timers += gone
+        if dry_run or gone < batch:
+            break
     return PurgeReport(
         older_than_seconds=older_than_seconds,
         dry_run=dry_run,
         jobs=job_ids,
-        workbooks=int(freed["files"]),
-        workbook_bytes=int(freed["bytes"]),
+        workbooks=workbooks,
+        workbook_bytes=workbook_bytes,
         rejected_rows=rejected,
         row_errors=errors,
         timers=timers,

@@ -31,7 +31,7 @@ SELECT
         FILTER (WHERE j.status = 'running'), 0)::float8 AS rows_per_second,
     (SELECT count(*) FROM import_attempt_failures WHERE failed_at > now() - interval '1 hour')
         AS attempts_failed_last_hour,
-    (SELECT count(*) FROM import_jobs WHERE status = 'failed') AS failed,
+    (SELECT coalesce(sum(jobs), 0) FROM import_job_totals WHERE status = 'failed') AS failed,
     (SELECT count(*) FROM timer_jobs
       WHERE status IN ('pending', 'processing') AND due_at <= now()) AS timers_due,
     (SELECT count(*) FROM timer_jobs WHERE status IN ('pending', 'processing')) AS timers_live,
@@ -82,10 +82,16 @@ SELECT
          ORDER BY due_at LIMIT %(limit)s) t) AS timers
 
 -- name: jobs_by_status
--- Every job (a full pass over import_jobs: `stats` and the metrics, not every `watch` frame).
-SELECT status, count(*) AS jobs, coalesce(sum(success_rows), 0) AS rows_imported,
-       coalesce(sum(failed_rows), 0) AS rows_rejected
+-- Every job: the ended ones from their totals (kept by triggers, migration 0015), the live
+-- ones counted on their partial index. Cheap at any number of jobs.
+SELECT status, sum(jobs)::bigint AS jobs, sum(rows_imported)::bigint AS rows_imported,
+       sum(rows_rejected)::bigint AS rows_rejected
+  FROM import_job_totals
+ GROUP BY status
+UNION ALL
+SELECT status, count(*), coalesce(sum(success_rows), 0), coalesce(sum(failed_rows), 0)
   FROM import_jobs
+ WHERE status IN ('pending', 'running')
  GROUP BY status
 
 -- name: notices_by_status
@@ -93,7 +99,8 @@ SELECT status, count(*) AS jobs, coalesce(sum(success_rows), 0) AS rows_imported
 SELECT status, count(*) AS notices FROM timer_jobs WHERE kind = 'notify' GROUP BY status
 
 -- name: attempts_failed_total
-SELECT count(*) AS failed FROM import_attempt_failures
+-- Kept by a trigger (migration 0015): never a count over every failure.
+SELECT coalesce(sum(failures), 0)::bigint AS failed FROM import_attempt_failure_totals
 
 -- name: live_process_owners
 -- The processes whose heartbeat is recent; the caller drops those proven gone on this host

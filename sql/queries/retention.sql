@@ -4,13 +4,17 @@
 -- when it finished.
 
 -- name: purge_candidate_jobs
--- Finished jobs older than the cut not purged yet. FOR UPDATE (not in a dry run): a retry
--- of one waits for the purge, then finds it purged.
+-- The next batch of finished jobs older than the cut not purged yet, after job ``after``
+-- (on import_jobs_unpurged: the jobs purged before are not walked again). Locked by
+-- lock_purge_candidate_jobs (not in a dry run): a retry of one waits for the batch, then
+-- finds it purged.
 SELECT id, file FROM import_jobs
  WHERE status IN ('succeeded', 'partially_succeeded', 'failed', 'cancelled')
    AND purged_at IS NULL
+   AND id > %(after)s
    AND coalesce(finished_at, created_at) < now() - make_interval(secs => %(older_than)s)
  ORDER BY id
+ LIMIT %(limit)s
 
 -- name: lock_purge_candidate_jobs
 SELECT id, file FROM import_jobs
@@ -68,12 +72,14 @@ UPDATE import_jobs SET purged_at = now() WHERE id = ANY(%(job_ids)s::bigint[])
 
 -- name: purge_timers
 -- Finished timers older than the cut (live ones, the firing one included, stay; so does
--- today's retention timer, which says today's purge has run).
+-- today's retention timer, which says today's purge has run), at most ``limit`` of them
+-- (NULL: all, for a dry run's count).
 WITH target AS (
     SELECT id FROM timer_jobs
      WHERE status IN ('completed', 'failed', 'cancelled')
        AND finished_at < now() - make_interval(secs => %(older_than)s)
        AND NOT (kind = 'retention' AND target = to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD'))
+     LIMIT %(limit)s
 ), gone AS (
     DELETE FROM timer_jobs WHERE NOT %(dry_run)s AND id IN (SELECT id FROM target)
 )

@@ -147,6 +147,23 @@ def test_expired_lease_is_taken_over_and_the_old_owner_is_fenced(conn: Connectio
     assert jobs.renew_lease(conn, job.id, "new:2:b", 60)
 
 
+def test_claim_merges_due_and_expired_jobs_oldest_first(conn: Connection) -> None:
+    """The due jobs and the running ones whose lease expired are found apart (each on its
+    own index) and taken together in creation order."""
+    old, middle, young = (new_job(conn, bytes([n])) for n in range(3))
+    jobs.claim_jobs(conn, owner="gone:1:a", limit=2, lease_seconds=60)  # old and middle
+    set_lease_expired(conn, middle.id)
+    got = jobs.claim_jobs(conn, owner="me:2:b", limit=5, lease_seconds=60)
+    assert [j.id for j in got] == [middle.id, young.id]  # old's lease is alive
+    set_lease_expired(conn, old.id)
+    set_lease_expired(conn, young.id)
+    got = jobs.claim_jobs(conn, owner="me:3:c", limit=1, lease_seconds=60)
+    assert [j.id for j in got] == [old.id]
+    later = new_job(conn, b"later")
+    got = jobs.claim_jobs(conn, owner="me:4:d", limit=5, lease_seconds=60)
+    assert [j.id for j in got] == [young.id, later.id]
+
+
 def test_expired_job_on_its_last_attempt_fails_instead_of_being_claimed(conn: Connection) -> None:
     job = new_job(conn, max_attempts=1)
     jobs.claim_jobs(conn, owner="dead:1:a", limit=1, lease_seconds=60)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from importer.config import TimerSettings, load_settings
 from importer.daemons.scheduler import TimerScheduler
 from importer.database import Connection
 from importer.errors import ConfigError
-from importer.repositories.retention import keep_retention_timer
+from importer.repositories.retention import keep_retention_timer, purge
 from importer.repositories.timers import schedule_timer
 from tests.conftest import Cli
 from tests.support.fleet import waiting_job
@@ -186,3 +187,21 @@ def test_retention_is_off_by_default_and_zero_turns_it_off() -> None:
 def test_retention_must_be_a_positive_number_or_zero(value: str) -> None:
     with pytest.raises(ConfigError, match=r"retention\.older_than_days.*or 0: off"):
         load_settings(environ={"IMPORTER_RETENTION_OLDER_THAN_DAYS": value})
+
+
+def test_a_purge_in_batches_finds_and_counts_what_one_batch_does(
+    cli: Cli, conn: Connection, tmp_path: Path
+) -> None:
+    """Batches of one job: the same jobs, each workbook counted once though jobs of two
+    batches share it, and what the dry run said is what is removed."""
+    imported(cli, conn, tmp_path)
+    again = cli("submit", str(tmp_path / "done.xlsx"), "--form", "orders_b", "-q")
+    assert again.exit_code in (0, 3), again.stderr  # a third finished job, done.xlsx's bytes
+    whole = purge(conn, 0.0, dry_run=True)
+    assert len(whole.jobs) == 3 and whole.workbooks == 1
+    assert purge(conn, 0.0, dry_run=True, batch=1) == whole
+    report = purge(conn, 0.0, batch=1)
+    assert report == replace(whole, dry_run=False)
+    after = figures(conn)
+    assert after["purged"] == 3 and (after["rejected"], after["errors"]) == (0, 0)
+    assert purge(conn, 0.0, batch=1).jobs == []
