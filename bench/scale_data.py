@@ -229,9 +229,16 @@ def _rows(conn: psycopg.Connection[Any], size: Size) -> None:
 
 
 def _errors(conn: psycopg.Connection[Any], size: Size) -> None:
-    """One rejected row (one error) per partially succeeded job until ``size.errors``, and
-    ERRORS_ON_ONE_JOB on one job."""
+    """ERRORS_ON_ONE_JOB row errors (and rejected rows) on one job, the rest spread evenly
+    over the partially succeeded jobs that no purge has seen (a purged job has none)."""
     spread = max(0, size.errors - ERRORS_ON_ONE_JOB)
+    found = conn.execute(
+        """SELECT count(*) FROM import_jobs
+            WHERE id <= %s AND status = 'partially_succeeded' AND purged_at IS NULL""",
+        (size.jobs,),
+    ).fetchone()
+    holders = int(found[0]) if found else 0
+    per_job = -(-spread // holders) if holders else 0
     for table, columns, values in (
         (
             "import_rejected_rows",
@@ -247,13 +254,15 @@ def _errors(conn: psycopg.Connection[Any], size: Size) -> None:
         conn.execute(
             sql.SQL(
                 """INSERT INTO {table} ({columns})
-                   SELECT id, 2 + %(per_job)s, {values} FROM import_jobs
+                   SELECT id, %(first)s + r, {values}
+                     FROM import_jobs, generate_series(0, %(per_job)s - 1) r
                     WHERE id <= %(jobs)s AND status = 'partially_succeeded'
                       AND purged_at IS NULL AND id <> %(big)s
-                    ORDER BY id DESC LIMIT %(spread)s"""
+                    LIMIT %(spread)s"""
             ).format(table=sql.Identifier(table), columns=sql.SQL(columns), values=sql.SQL(values)),
             {
-                "per_job": max(1, size.rows // size.jobs),
+                "first": 2 + max(1, size.rows // size.jobs),
+                "per_job": per_job,
                 "jobs": size.jobs,
                 "big": size.errors_job,
                 "spread": spread,

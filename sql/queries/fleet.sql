@@ -16,7 +16,7 @@ UPDATE workers SET heartbeat_at = now() WHERE owner = %(owner)s RETURNING owner
 DELETE FROM workers WHERE owner = %(owner)s
 
 -- name: queue_stats
--- One cheap statement: live jobs come from the partial index on pending/running rows.
+-- One cheap statement: live jobs come from their partial index (import_jobs_live).
 SELECT
     count(*) FILTER (WHERE j.status = 'pending' AND j.available_at <= now()) AS queued,
     count(*) FILTER (WHERE j.status = 'pending'
@@ -96,7 +96,8 @@ SELECT status, count(*), coalesce(sum(success_rows), 0), coalesce(sum(failed_row
 
 -- name: notices_by_status
 -- Every completion notice (notify timer) by status: completed ones were delivered.
-SELECT status, count(*) AS notices FROM timer_jobs WHERE kind = 'notify' GROUP BY status
+-- Kept by triggers (migration 0015): never a count over every notice.
+SELECT status, sum(notices)::bigint AS notices FROM notice_totals GROUP BY status
 
 -- name: attempts_failed_total
 -- Kept by a trigger (migration 0015): never a count over every failure.

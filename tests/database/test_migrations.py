@@ -206,7 +206,7 @@ def test_migration_0008_moves_every_row_of_every_version_into_typed_tables(
         )
         conn.commit()
         applied = [m.version for m in schema.migrate(conn)]
-        assert applied == [8, 9, 10, 11, 12, 13, 14]
+        assert applied == [8, 9, 10, 11, 12, 13, 14, 15]
         assert conn.execute("SELECT to_regclass('form_data') AS t").fetchone() == {"t": None}
         types = conn.execute(
             "SELECT table_name, column_name, data_type FROM information_schema.columns"
@@ -307,7 +307,7 @@ def test_a_database_from_before_0004_gets_the_tables_of_its_forms(
         _database_at(conn, 3)
         _store_the_old_way(conn, {"ledger": [LEDGER]})
         conn.commit()
-        assert [m.version for m in schema.migrate(conn)] == [4, 6, 7, 8, 9, 10, 11, 12, 13, 14]
+        assert [m.version for m in schema.migrate(conn)] == [4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]
         found = conn.execute("SELECT count(*) AS n FROM forms.ledger").fetchone()
         assert found == {"n": 0}
         assert conn.execute("SELECT to_regclass('form_data') AS t").fetchone() == {"t": None}
@@ -424,3 +424,34 @@ def test_translate_masks_passwords_in_messages() -> None:
 
 def test_named_queries_load_once() -> None:
     assert queries() is queries()
+
+
+def test_migration_0015_counts_the_jobs_notices_and_failures_already_there(
+    empty_database_url: str,
+) -> None:
+    """The totals that `stats` reads start from what the database holds when it upgrades."""
+    from importer.repositories.fleet import job_totals
+
+    with connect(empty_database_url) as conn:
+        _database_at(conn, 14)
+        conn.execute("INSERT INTO import_files (sha256, size_bytes, content) VALUES ('f', 0, '')")
+        conn.execute(
+            "INSERT INTO import_jobs (form, form_version, file, file_name, max_attempts, status,"
+            " success_rows, failed_rows)"
+            " SELECT 'f', 1, 'f', 'a.xlsx', 3, s, 10, 1"
+            " FROM unnest(ARRAY['succeeded', 'succeeded', 'failed', 'pending']) s"
+        )
+        conn.execute(
+            "INSERT INTO import_attempt_failures (import_job_id, error)"
+            " SELECT id, 'boom' FROM import_jobs WHERE status = 'failed'"
+        )
+        conn.execute(
+            "INSERT INTO timer_jobs (kind, target, status, due_at, max_attempts)"
+            " VALUES ('notify', 'n1', 'completed', now(), 3), ('notify', 'n2', 'pending', now(), 3)"
+        )
+        conn.commit()
+        assert [m.version for m in schema.migrate(conn)] == [15]
+        totals = job_totals(conn)
+    assert (totals.jobs["succeeded"], totals.jobs["failed"], totals.jobs["pending"]) == (2, 1, 1)
+    assert (totals.rows_imported, totals.rows_rejected, totals.attempts_failed) == (40, 4, 1)
+    assert (totals.notices["completed"], totals.notices["pending"]) == (1, 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from importer.database import Connection
 from importer.repositories import fleet, jobs
-from importer.states import JobStatus
+from importer.states import JobStatus, TimerStatus
 from tests.repositories.test_jobs import new_job
 
 
@@ -70,3 +70,33 @@ def test_recount_rebuilds_the_totals_after_a_load_without_triggers(conn: Connect
     assert totals(conn) != counted(conn)
     conn.execute("SELECT import_totals_recount()")
     assert totals(conn) == counted(conn)
+
+
+def test_notice_totals_follow_their_timers(conn: Connection) -> None:
+    """Completion notices by status equal a count over the notify timers, as they are
+    created, delivered, failed, purged, or a timer changes kind."""
+
+    def by_status() -> dict[TimerStatus, int]:
+        found = {status: 0 for status in TimerStatus}
+        for row in conn.execute(
+            "SELECT status, count(*) AS n FROM timer_jobs WHERE kind = 'notify' GROUP BY status"
+        ):
+            found[TimerStatus(row["status"])] = int(row["n"])
+        return found
+
+    conn.execute(
+        "INSERT INTO timer_jobs (kind, target, due_at, max_attempts)"
+        " SELECT k, k || n, now(), 3 FROM generate_series(1, 4) n,"
+        " unnest(ARRAY['notify', 'import_retry']) k"
+    )
+    assert fleet.job_totals(conn).notices == by_status()
+    conn.execute(
+        "UPDATE timer_jobs SET status = 'completed' WHERE target IN ('notify1', 'notify2')"
+    )
+    conn.execute("UPDATE timer_jobs SET status = 'failed' WHERE target = 'notify3'")
+    conn.execute("UPDATE timer_jobs SET kind = 'notify' WHERE target = 'import_retry1'")
+    conn.execute("DELETE FROM timer_jobs WHERE target = 'notify1'")
+    found = fleet.job_totals(conn).notices
+    assert found == by_status()
+    assert (found[TimerStatus.COMPLETED], found[TimerStatus.FAILED]) == (1, 1)
+    assert found[TimerStatus.PENDING] == 2

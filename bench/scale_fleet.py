@@ -1,0 +1,1035 @@
+"""A large fleet: many `importer worker` processes on many test hosts against one PostgreSQL,
+many small jobs; what it costs in connections, and whether a pooler can stand in between.
+
+The fleet runs on the chaos campaign's machinery (tests/chaos): test hosts are network
+namespaces on a bridge (hosts.py), the server is a dedicated embedded PostgreSQL (server.py),
+the jobs are queued by ``tests.chaos.bulk_submit`` (a submitter per slice, each with workbooks
+of its own) and checked row by row (invariants.py) and from inside the database (audit.py).
+Figures:
+
+- jobs/s: from the fleet's start to the last job's end (start-up included), and between the
+  first claim and the last end, on the database's clock;
+- claim p50/p99/max: the server's own durations of the claim statement (parse + bind +
+  execute), from its log with log_min_duration_statement = 0 while the fleet runs (every
+  statement is logged then; the log's size is printed);
+- connections: every 0.5 s, the server's client backends (pg_stat_activity, by client
+  address = test host) and, for each worker process, its TCP connections to the server
+  (/proc/PID/fd and /proc/PID/net/tcp of its namespace): the peak in use, per host and per
+  worker, against ``connections_per_worker``;
+- jobs claimed twice (a change of owner while nothing was killed), rows lost or stored twice.
+
+When the fleet did not fit (workers refused with "too many clients"), max_connections is
+raised to what ``max_connections_for`` gives and the fleet runs again; both are reported.
+
+``--pgbouncer``: PgBouncer (Debian's, transaction pooling) on loopback in front of the same
+server; `db migrate`, `submit --detach` and workers through it: NOTIFY wake-ups (pickup
+latency against a direct worker), advisory locks, session settings, prepared statements.
+
+    python -m bench.scale_fleet                  # 32 workers x 4 on 8 hosts, 20,000 jobs
+    python -m bench.scale_fleet --quick          # 4 workers x 2 on 2 hosts, 200 jobs
+    python -m bench.scale_fleet --workers 2 --concurrency 2 --hosts 2 --jobs 50 --pgbouncer
+
+Needs root (network namespaces). Everything it makes (namespaces, bridge, servers, PgBouncer)
+is removed at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import pwd
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+from importer.database import queries
+from importer.database.embedded import SERVER_ROOT
+from tests.chaos.campaign import Campaign, Stage
+from tests.chaos.fleet_load import _claims_per_job, _distinct_owners
+from tests.chaos.hosts import BRIDGE, NS_PREFIX, SERVER_ADDRESS, SUBNET, Network
+from tests.chaos.invariants import TERMINAL
+from tests.chaos.kills import _stop_gracefully, _totals
+from tests.chaos.limits import REFUSED
+from tests.chaos.procs import Child
+from tests.chaos.workbooks import FORM_NAME, Expected
+
+REPO = Path(__file__).resolve().parents[1]
+ROWS = 20  # rows per job: small jobs
+BOOKS_PER_SUBMITTER = 10  # a submitter's own workbooks (two forced submits of one file race)
+SAMPLE_SECONDS = 0.5
+HEADROOM = 10  # connections beyond the fleet's: `psql`, monitoring, this bench's own
+DEFAULT_MAX_CONNECTIONS = 200  # the embedded server's (importer/database/embedded.py)
+LOG_PREFIX = "%m [%p] "
+_ENTRY = re.compile(r"^\S+ \S+ \S+ \[(\d+)\] LOG:  duration: ([0-9.]+) ms  (parse|bind|execute) ")
+_PROBLEM = re.compile(r" (WARNING|ERROR|CRITICAL) ")
+
+
+@dataclass(frozen=True)
+class Size:
+    workers: int
+    concurrency: int
+    hosts: int
+    jobs: int
+    rows: int = ROWS
+
+
+FULL = Size(workers=32, concurrency=4, hosts=8, jobs=20_000)
+QUICK = Size(workers=4, concurrency=2, hosts=2, jobs=200)
+
+
+def connections_per_worker(concurrency: int, *, lookups: bool = False) -> int:
+    """The most connections one `importer worker --concurrency N` holds at once: its working
+    connection (claims, heartbeats) and its LISTEN connection, then per running job the
+    job's own connection and its lease renewer's (opened at the first renewal, a third of
+    the lease after the claim); a form with lookups adds one more per job."""
+    return 2 + (3 if lookups else 2) * concurrency
+
+
+def max_connections_for(workers: int, concurrency: int, reserved: int, schedulers: int = 1) -> int:
+    """max_connections for a fleet of ``workers`` (and its `importer timers` schedulers, two
+    connections each), the superuser's reserved slots and HEADROOM for the rest."""
+    fleet = workers * connections_per_worker(concurrency) + 2 * schedulers
+    return fleet + reserved + HEADROOM
+
+
+# --- measuring --------------------------------------------------------------------------
+
+
+def _hex_address(address: str, port: int) -> str:
+    """An IPv4 endpoint as /proc/net/tcp writes it (little-endian address, hex port)."""
+    return "".join(f"{int(part):02X}" for part in reversed(address.split("."))) + f":{port:04X}"
+
+
+def sockets_to(pid: int, endpoint: str) -> int:
+    """ESTABLISHED TCP connections of process ``pid`` to ``endpoint`` (``_hex_address``),
+    read in the process's own network namespace."""
+    inodes: set[str] = set()
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(OSError):
+                target = os.readlink(f"/proc/{pid}/fd/{fd}")
+                if target.startswith("socket:["):
+                    inodes.add(target[8:-1])
+        with open(f"/proc/{pid}/net/tcp", encoding="ascii") as table:
+            next(table, None)
+            return sum(
+                1
+                for parts in (line.split() for line in table)
+                if parts[2] == endpoint and parts[3] == "01" and parts[9] in inodes
+            )
+    except OSError:
+        return 0
+
+
+@dataclass
+class Peaks:
+    fleet: int = 0  # the fleet's backends (importer, from the test hosts)
+    clients: int = 0  # every client backend of the server
+    by_host: dict[str, int] = field(default_factory=dict)
+    by_worker: dict[int, int] = field(default_factory=dict)  # pid -> peak
+    samples: int = 0
+    last_fleet: int = 0
+
+
+class ConnectionSampler:
+    """Samples the server's client backends and each worker's own sockets until stopped."""
+
+    def __init__(self, url: str, workers: list[Child], port: int) -> None:
+        self.url = url
+        self.workers = workers
+        self.endpoint = _hex_address(SERVER_ADDRESS, port)
+        self.peaks = Peaks()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="sampler", daemon=True)
+        self.errors: list[str] = []
+
+    def __enter__(self) -> ConnectionSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(10)
+
+    def _run(self) -> None:
+        try:
+            with psycopg.connect(self.url, autocommit=True, application_name="chaos") as conn:
+                while not self._stop.wait(SAMPLE_SECONDS):
+                    self._sample(conn)
+        except psycopg.Error as exc:
+            self.errors.append(f"sampler: {exc}")
+
+    def _sample(self, conn: psycopg.Connection[tuple[Any, ...]]) -> None:
+        rows = conn.execute(
+            "SELECT coalesce(host(client_addr), 'local'), application_name, count(*)::int"
+            " FROM pg_stat_activity WHERE backend_type = 'client backend' GROUP BY 1, 2"
+        ).fetchall()
+        by_host: Counter[str] = Counter()
+        for addr, app, n in rows:
+            if app == "importer" and addr.startswith(f"{SUBNET}."):
+                by_host[addr] += n
+        p = self.peaks
+        p.last_fleet = sum(by_host.values())
+        p.fleet = max(p.fleet, p.last_fleet)
+        p.clients = max(p.clients, sum(n for _, _, n in rows))
+        for addr, n in by_host.items():
+            p.by_host[addr] = max(p.by_host.get(addr, 0), n)
+        for w in self.workers:
+            if w.alive():
+                held = sockets_to(w.pid, self.endpoint)
+                p.by_worker[w.pid] = max(p.by_worker.get(w.pid, 0), held)
+        p.samples += 1
+
+
+def claim_durations(log: Path, offset: int) -> tuple[list[float], int]:
+    """The claim statement's durations (ms, parse + bind + execute of one claim) logged
+    after ``offset``, and how many statement durations the log held in all."""
+    first_line = queries().claim_import_jobs.splitlines()[0]
+    pending: dict[str, float] = {}
+    durations: list[float] = []
+    logged = 0
+    with open(log, encoding="utf-8", errors="replace") as text:
+        text.seek(offset)
+        for line in text:
+            match = _ENTRY.match(line)
+            if match is None:
+                continue
+            logged += 1
+            if first_line not in line[match.end() :]:
+                continue
+            pid, ms, phase = match.group(1), float(match.group(2)), match.group(3)
+            pending[pid] = pending.get(pid, 0.0) + ms
+            if phase == "execute":
+                durations.append(pending.pop(pid))
+    return durations, logged
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+# --- the fleet --------------------------------------------------------------------------
+
+
+@dataclass
+class FleetRun:
+    size: Size
+    max_connections: int
+    lease_seconds: float
+    submit_seconds: float = 0.0
+    terminal: int = 0
+    wall_seconds: float = 0.0
+    jobs_per_s: float = 0.0
+    steady_jobs_per_s: float = 0.0
+    claims_ms: list[float] = field(default_factory=list)
+    statements_logged: int = 0
+    log_mb: float = 0.0
+    peaks: Peaks = field(default_factory=Peaks)
+    refusals: int = 0
+    refused_workers: int = 0
+    warnings: Counter[str] = field(default_factory=Counter)
+    twice: int = 0
+    duplicates: int = 0
+    lost: int = 0
+    stuck: int = 0
+    takeovers: int = 0
+    owners: int = 0
+    exits: str = ""
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def per_worker_peak(self) -> int:
+        return max(self.peaks.by_worker.values(), default=0)
+
+    @property
+    def fits(self) -> bool:
+        return self.refusals == 0
+
+    def ok(self) -> bool:
+        formula = connections_per_worker(self.size.concurrency)
+        return (
+            not self.problems
+            and self.twice == 0
+            and self.duplicates == 0
+            and self.lost == 0
+            and self.stuck == 0
+            and self.terminal == self.size.jobs
+            and self.per_worker_peak <= formula
+        )
+
+
+def _tuning(lease_seconds: float) -> dict[str, str]:
+    """The tool's defaults where the campaign shortens them for its faults (lease, poll,
+    transaction size), so the fleet runs as one would; quick start-up and retries stay."""
+    return {
+        "IMPORTER_JOBS_IMPORT_LEASE_SECONDS": f"{lease_seconds:g}",
+        "IMPORTER_JOBS_IMPORT_POLL_INTERVAL_SECONDS": "5",
+        "IMPORTER_JOBS_IMPORT_ROWS_PER_TRANSACTION": "1000",
+        "IMPORTER_JOBS_TIMER_LEASE_SECONDS": "300",
+        "IMPORTER_JOBS_TIMER_POLL_INTERVAL_SECONDS": "5",
+    }
+
+
+def _queue(stage: Stage, size: Size, submitters: int) -> tuple[dict[int, Expected], float]:
+    """Queue size.jobs jobs through `importer submit --detach --force` (bulk_submit), in
+    parallel slices, each slice with workbooks of its own."""
+    started = time.monotonic()
+    books: list[list[Expected]] = [
+        [
+            stage.workbook(f"fleet-{s}-{i}", size.rows, seed=9000 + s * 100 + i)
+            for i in range(BOOKS_PER_SUBMITTER)
+        ]
+        for s in range(submitters)
+    ]
+    children = []
+    for s in range(submitters):
+        count = size.jobs // submitters + (1 if s < size.jobs % submitters else 0)
+        order = [books[s][i % BOOKS_PER_SUBMITTER] for i in range(count)]
+        children.append(
+            stage.fleet.start(
+                "bulk-submit",
+                [FORM_NAME, *(str(b.path) for b in order)],
+                extra_env={"PYTHONPATH": str(REPO)},
+                command=[sys.executable, "-m", "tests.chaos.bulk_submit"],
+            )
+        )
+    for child in children:
+        if child.wait(max(600.0, size.jobs / 5)) != 0:
+            raise RuntimeError(f"bulk submit failed: {child.tail()}")
+    by_name = {b.path.name: b for slice_ in books for b in slice_}
+    with stage.conn() as conn:
+        listed = conn.execute("SELECT id, file_name FROM import_jobs ORDER BY id").fetchall()
+    expected = {int(r["id"]): by_name[str(r["file_name"])] for r in listed}
+    if len(expected) != size.jobs:
+        raise RuntimeError(f"{len(expected)} jobs queued, expected {size.jobs}")
+    return expected, time.monotonic() - started
+
+
+def _value(stage: Stage, query: str, params: tuple[Any, ...] = ()) -> Any:
+    """The first column of the first row of ``query`` on the stage's database."""
+    with stage.conn() as conn:
+        row = conn.execute(query, params).fetchone()
+    return next(iter(row.values())) if row else None
+
+
+def _terminal(stage: Stage) -> int:
+    with stage.conn() as conn:
+        row = conn.execute(
+            "SELECT count(*) AS n FROM import_jobs WHERE status = ANY(%s)", (list(TERMINAL),)
+        ).fetchone()
+    return int(row["n"]) if row else 0
+
+
+@contextlib.contextmanager
+def _statement_log(stage: Stage) -> Iterator[None]:
+    """Every statement's duration in the server's log while the block runs."""
+    with stage.conn() as conn:
+        conn.execute("ALTER SYSTEM SET log_min_duration_statement = 0")
+        conn.execute("ALTER SYSTEM SET log_parameter_max_length = 0")
+        conn.execute(f"ALTER SYSTEM SET log_line_prefix = '{LOG_PREFIX}'")
+        conn.execute("SELECT pg_reload_conf()")
+    try:
+        yield
+    finally:
+        with stage.conn() as conn:
+            conn.execute("ALTER SYSTEM RESET log_min_duration_statement")
+            conn.execute("ALTER SYSTEM RESET log_parameter_max_length")
+            conn.execute("SELECT pg_reload_conf()")
+
+
+def run_fleet(
+    campaign: Campaign,
+    size: Size,
+    *,
+    max_connections: int,
+    lease_seconds: float,
+    submitters: int,
+    say: Callable[[str], None],
+) -> FleetRun:
+    result = FleetRun(size, max_connections, lease_seconds)
+    stage = campaign.stage(f"fleet_{max_connections}", _tuning(lease_seconds))
+    try:
+        _fleet(campaign, stage, size, submitters, result, say)
+    finally:
+        stage.fleet.close()
+    result.problems.extend(stage.problems)
+    return result
+
+
+def _fleet(
+    campaign: Campaign,
+    stage: Stage,
+    size: Size,
+    submitters: int,
+    result: FleetRun,
+    say: Callable[[str], None],
+) -> None:
+    hosts = stage.hosts[: size.hosts]
+    if len(hosts) < size.hosts:
+        raise RuntimeError(f"{size.hosts} test hosts wanted, {len(hosts)} made")
+    expected, result.submit_seconds = _queue(stage, size, submitters)
+    say(f"    {size.jobs:,} jobs queued in {result.submit_seconds:.0f} s ({submitters} submitters)")
+    port = int(_value(stage, "SELECT current_setting('port')"))
+    log = campaign.server.server.log_file
+    offset = log.stat().st_size
+    with _statement_log(stage):
+        began_db = _value(stage, "SELECT clock_timestamp()")
+        began = time.monotonic()
+        workers = [
+            stage.start_on(
+                hosts[i % len(hosts)], "worker", ["worker", "--concurrency", f"{size.concurrency}"]
+            )
+            for i in range(size.workers)
+        ]
+        schedulers = [stage.start_on(hosts[0], "timers", ["timers"])]
+        timeout = max(600.0, size.jobs / 4)
+        with ConnectionSampler(stage.url, workers, port) as sampler:
+            next_line = began + 30
+            while (done := _terminal(stage)) < size.jobs:
+                if time.monotonic() - began > timeout:
+                    stage.problems.append(
+                        f"{size.jobs - done} jobs not terminal after {timeout:.0f} s"
+                    )
+                    break
+                if time.monotonic() >= next_line:
+                    next_line += 30
+                    say(
+                        f"    ... {done:,}/{size.jobs:,} terminal after"
+                        f" {time.monotonic() - began:.0f} s,"
+                        f" fleet connections now {sampler.peaks.last_fleet}"
+                        f" (peak {sampler.peaks.fleet})"
+                    )
+                time.sleep(1.0)
+            result.wall_seconds = time.monotonic() - began
+        result.peaks = sampler.peaks
+        result.problems.extend(sampler.errors)
+    result.log_mb = (log.stat().st_size - offset) / 2**20
+    result.claims_ms, result.statements_logged = claim_durations(log, offset)
+
+    with stage.conn() as conn:
+        span = conn.execute(
+            "SELECT count(*) FILTER (WHERE status = ANY(%s)) AS n,"
+            " extract(epoch FROM max(finished_at) - %s::timestamptz)::float8 AS wall,"
+            " extract(epoch FROM max(finished_at) - min(started_at))::float8 AS steady"
+            " FROM import_jobs",
+            (list(TERMINAL), began_db),
+        ).fetchone()
+    assert span is not None
+    result.terminal = int(span["n"])
+    result.jobs_per_s = result.terminal / float(span["wall"] or 1)
+    result.steady_jobs_per_s = result.terminal / float(span["steady"] or 1)
+
+    for w in workers + schedulers:
+        out, err = w.output()
+        seen = len(REFUSED.findall(out + err))
+        result.refusals += seen
+        result.refused_workers += seen > 0
+        for line in (out + err).splitlines():
+            if _PROBLEM.search(line):
+                result.warnings[_shape(line)] += 1
+        if "Traceback" in out + err:
+            stage.problems.append(f"{w.name}: printed a traceback")
+        if not w.alive():
+            stage.problems.append(f"{w.name} exited {w.proc.returncode}: {w.tail()}")
+
+    say("    checking every job row by row and the audit log ...")
+    checks = stage.check_jobs(expected)
+    result.duplicates, result.lost, result.stuck = _totals(checks)
+    result.takeovers = stage.audit().takeovers
+    claims = _claims_per_job(stage.url)
+    reclaimed = {job: n for job, n in claims.items() if n > 1}
+    result.twice = len(reclaimed)
+    if reclaimed:
+        shown = ", ".join(f"{j}x{n}" for j, n in list(reclaimed.items())[:8])
+        stage.problems.append(f"jobs claimed more than once with nothing killed: {shown}")
+    result.owners = _distinct_owners(stage.url)
+    result.exits = _stop_gracefully(stage, workers + schedulers)
+
+
+def _shape(line: str) -> str:
+    """A worker's warning without its time stamp and numbers: lines alike count as one."""
+    text = line.split(" ", 2)[-1]
+    return re.sub(r"\d+", "N", text)[:160]
+
+
+def _report_fleet(run: FleetRun, say: Callable[[str], None]) -> None:
+    s = run.size
+    formula = connections_per_worker(s.concurrency)
+    per_worker = sorted(run.peaks.by_worker.values())
+    claims = run.claims_ms
+    say(
+        f"  {s.workers} workers x {s.concurrency} on {s.hosts} hosts, {s.jobs:,} jobs x {s.rows}"
+        f" rows, max_connections {run.max_connections}, lease {run.lease_seconds:g} s"
+    )
+    say(
+        f"    jobs/s: {run.jobs_per_s:,.1f} from the fleet's start ({run.wall_seconds:.0f} s,"
+        f" start-up included), {run.steady_jobs_per_s:,.1f} first claim to last end;"
+        f" {run.terminal:,}/{s.jobs:,} terminal"
+    )
+    say(
+        f"    claim (server: parse+bind+execute of the claim statement, {len(claims):,} claims):"
+        f" p50 {_percentile(claims, 0.5):.2f} ms, p99 {_percentile(claims, 0.99):.2f} ms,"
+        f" max {max(claims, default=float('nan')):.2f} ms"
+        f" (log_min_duration_statement = 0: {run.statements_logged:,} statements,"
+        f" {run.log_mb:,.0f} MB of log)"
+    )
+    hosts = ", ".join(f"{a.rsplit('.', 1)[-1]}:{n}" for a, n in sorted(run.peaks.by_host.items()))
+    say(
+        f"    connections: fleet peak {run.peaks.fleet} (server's client backends peak"
+        f" {run.peaks.clients} of max_connections {run.max_connections});"
+        f" per host peak [{hosts}]"
+    )
+    if per_worker:
+        say(
+            f"    per worker (its own sockets, {run.peaks.samples} samples): peak {per_worker[-1]},"
+            f" median of peaks {statistics.median(per_worker):g}, least {per_worker[0]};"
+            f" formula 2 + 2 x concurrency = {formula}"
+        )
+    say(
+        f"    refusals ('too many clients; retrying'): {run.refusals} by"
+        f" {run.refused_workers}/{s.workers} workers"
+    )
+    say(
+        f"    claimed twice {run.twice}, rows stored twice {run.duplicates}, lost {run.lost},"
+        f" stuck {run.stuck}, takeovers {run.takeovers}, {run.owners} owners shared the work;"
+        f" {run.exits}"
+    )
+    for shape, n in run.warnings.most_common(6):
+        say(f"    worker log x{n}: {shape}")
+    for problem in run.problems[:15]:
+        say(f"    PROBLEM: {problem}")
+
+
+# --- PgBouncer --------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Bouncer:
+    """PgBouncer (transaction pooling) on 127.0.0.1 in front of the campaign's server,
+    reached over its Unix socket; ``close()`` stops it and removes its folder."""
+
+    def __init__(self, campaign: Campaign, pool_size: int) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="scale-fleet-pgbouncer-"))
+        self.port = _free_port()
+        self.log = self.folder / "pgbouncer.log"
+        server = campaign.server.server
+        url = campaign.server.url
+        params = conninfo_to_dict(url)
+        self.user = str(params.get("user") or "postgres")
+        with campaign.server.admin() as conn:
+            row = conn.execute("SELECT current_setting('port')").fetchone()
+        server_port = str(row[0]) if row else "5432"
+        (self.folder / "userlist.txt").write_text(f'"{self.user}" ""\n')
+        (self.folder / "pgbouncer.ini").write_text(
+            "[databases]\n"
+            f"* = host={server.socket_dir} port={server_port}\n"
+            "[pgbouncer]\n"
+            f"listen_addr = 127.0.0.1\nlisten_port = {self.port}\nunix_socket_dir =\n"
+            f"auth_type = trust\nauth_file = {self.folder / 'userlist.txt'}\n"
+            f"pool_mode = transaction\ndefault_pool_size = {pool_size}\nmax_client_conn = 500\n"
+            f"admin_users = {self.user}\nlogfile = {self.log}\n"
+            "log_connections = 0\nlog_disconnections = 0\n"
+        )
+        command = [shutil.which("pgbouncer") or "/usr/sbin/pgbouncer"]
+        if os.geteuid() == 0:  # it refuses to run as root: as the server's own user
+            owner = pwd.getpwuid(server.pgdata.stat().st_uid)
+            os.chown(self.folder, owner.pw_uid, owner.pw_gid)
+            command += ["-u", owner.pw_name]
+        with open(self.folder / "stderr", "wb") as stderr:
+            self.proc = subprocess.Popen(
+                [*command, str(self.folder / "pgbouncer.ini")],
+                stdout=subprocess.DEVNULL,
+                stderr=stderr,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                with psycopg.connect(self.url("postgres"), connect_timeout=2) as conn:
+                    conn.execute("SELECT 1")
+                break
+            except psycopg.Error:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.close()
+                    raise RuntimeError(f"pgbouncer did not start: {self.tail()}") from None
+                time.sleep(0.2)
+
+    def url(self, database: str) -> str:
+        return make_conninfo(
+            "", host="127.0.0.1", port=str(self.port), user=self.user, dbname=database
+        )
+
+    def tail(self) -> str:
+        text = ""
+        for name in ("stderr", "pgbouncer.log"):
+            with contextlib.suppress(OSError):
+                text += (self.folder / name).read_text(errors="replace")
+        return " | ".join(text.strip().splitlines()[-5:])
+
+    def log_lines(self) -> list[str]:
+        with contextlib.suppress(OSError):
+            return self.log.read_text(errors="replace").splitlines()
+        return []
+
+    def close(self, keep_log: Path | None = None) -> None:
+        if keep_log is not None:
+            with contextlib.suppress(OSError):
+                shutil.copy(self.log, keep_log)
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _server_log_since(campaign: Campaign, offset: int) -> list[str]:
+    with open(campaign.server.server.log_file, encoding="utf-8", errors="replace") as text:
+        text.seek(offset)
+        return [line.rstrip("\n") for line in text if re.search(r"\] (ERROR|WARNING|FATAL):", line)]
+
+
+def _start(stage: Stage, name: str, args: list[str], url: str) -> Child:
+    return stage.fleet.start(name, args, {"IMPORTER_DATABASE_URL": url})
+
+
+def _finish(child: Child, timeout: float = 120.0) -> tuple[int | None, str]:
+    code = child.wait(timeout)
+    if code is None:
+        child.kill9()
+    out, err = child.output()
+    return code, (err.strip() or out.strip())
+
+
+def _pickups(
+    stage: Stage, url: str, book: Expected, rounds: int, label: str
+) -> tuple[list[float], list[float]]:
+    """A worker (poll 5 s) on ``url``, then ``rounds`` detached submits through ``url`` with
+    the worker idle: seconds from each job's creation to its claim, and from its claim to
+    its end."""
+    worker = _start(stage, f"{label}-worker", ["worker", "--concurrency", "2"], url)
+    waits: list[float] = []
+    runs: list[float] = []
+    try:
+        deadline = time.monotonic() + 60
+        with stage.conn() as conn:
+            while conn.execute("SELECT 1 FROM workers").fetchone() is None:
+                if time.monotonic() > deadline or not worker.alive():
+                    raise RuntimeError(f"{label} worker did not register: {worker.tail()}")
+                time.sleep(0.1)
+        time.sleep(1.0)
+        for i in range(rounds):
+            time.sleep(1.0 + 0.37 * i)  # idle, asleep in its poll wait at varied phases
+            code, text = _finish(
+                _start(
+                    stage,
+                    f"{label}-submit",
+                    ["submit", str(book.path), "--form", FORM_NAME, "--detach", "--force"],
+                    url,
+                )
+            )
+            if code != 0:
+                raise RuntimeError(f"submit --detach through {label} exited {code}: {text}")
+            with stage.conn() as conn:
+                job = conn.execute("SELECT max(id) AS id FROM import_jobs").fetchone()
+                job_id = int(job["id"]) if job else 0
+                until = time.monotonic() + 30
+                while time.monotonic() < until:
+                    row = conn.execute(
+                        "SELECT status, extract(epoch FROM started_at - created_at)::float8 AS s,"
+                        " extract(epoch FROM finished_at - started_at)::float8 AS r"
+                        " FROM import_jobs WHERE id = %s",
+                        (job_id,),
+                    ).fetchone()
+                    if row and row["status"] in TERMINAL:
+                        waits.append(float(row["s"]))
+                        runs.append(float(row["r"]))
+                        break
+                    time.sleep(0.05)
+    finally:
+        worker.signal(signal.SIGTERM)
+        _finish(worker, 30)
+    return waits, runs
+
+
+@contextlib.contextmanager
+def _churn(url: str, clients: int) -> Iterator[None]:
+    """Other clients' short transactions through the pooler while the block runs, so that
+    its server connections change hands as they do under load (no prepared statements)."""
+    stop = threading.Event()
+
+    def loop() -> None:
+        with (
+            contextlib.suppress(psycopg.Error),
+            psycopg.connect(url, autocommit=True, prepare_threshold=None) as conn,
+        ):
+            while not stop.is_set():
+                conn.execute("SELECT pg_sleep(0.003)")
+
+    threads = [threading.Thread(target=loop, daemon=True) for _ in range(clients)]
+    for t in threads:
+        t.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(10)
+
+
+def _session_settings(url: str, clients: int) -> tuple[Counter[str], int]:
+    """What ``clients`` transactions open at once through the pooler (each on a server
+    connection of its own) see of the session settings; and on how many server connections."""
+    seen: Counter[str] = Counter()
+    pids: set[int] = set()
+    conns = [psycopg.connect(url, connect_timeout=5) for _ in range(clients)]
+    try:
+        for conn in conns:
+            row = conn.execute(
+                "SELECT pg_backend_pid(), current_setting('statement_timeout'),"
+                " current_setting('idle_in_transaction_session_timeout'),"
+                " current_setting('lock_timeout')"
+            ).fetchone()
+            assert row is not None
+            pids.add(int(row[0]))
+            seen[
+                f"statement_timeout={row[1]} idle_in_transaction={row[2]} lock_timeout={row[3]}"
+            ] += 1
+    finally:
+        for conn in conns:
+            with contextlib.suppress(psycopg.Error):
+                conn.rollback()
+                conn.close()
+    return seen, len(pids)
+
+
+def run_pgbouncer(campaign: Campaign, say: Callable[[str], None], pool_size: int = 4) -> bool:
+    """The tool through PgBouncer in transaction mode; True when it works as directly."""
+    if shutil.which("pgbouncer") is None and not Path("/usr/sbin/pgbouncer").exists():
+        say("  pgbouncer is not installed (apt-get install -y pgbouncer): check skipped")
+        return False
+    version = subprocess.run(
+        [shutil.which("pgbouncer") or "/usr/sbin/pgbouncer", "--version"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.splitlines()[:1]
+    stage = campaign.stage("pgbouncer", {**_tuning(60), "IMPORTER_JOBS_IMPORT_MAX_ATTEMPTS": "3"})
+    offset = campaign.server.server.log_file.stat().st_size
+    bouncer = Bouncer(campaign, pool_size)
+    works = True
+    try:
+        dbname = str(conninfo_to_dict(stage.url).get("dbname"))
+        via = bouncer.url(dbname)
+        say(
+            f"  {' '.join(version)} on 127.0.0.1:{bouncer.port}, pool_mode = transaction,"
+            f" default_pool_size = {pool_size}, in front of the dedicated server"
+        )
+        # 1. migrations (a session advisory lock, taken and released in separate
+        #    transactions), while other clients' transactions use the same pool
+        fresh = campaign.server.create_database("chaos_pgbouncer_migrate")
+        fresh_via = bouncer.url(str(conninfo_to_dict(fresh).get("dbname")))
+        with _churn(fresh_via, pool_size - 1):
+            code, text = _finish(_start(stage, "migrate", ["db", "migrate"], fresh_via))
+        with campaign.server.admin() as conn:
+            held = conn.execute(
+                "SELECT l.pid, l.objid, a.state FROM pg_locks l JOIN pg_stat_activity a"
+                " USING (pid) WHERE l.locktype = 'advisory' AND l.granted"
+            ).fetchall()
+        say(
+            f"  db migrate through it (beside {pool_size - 1} other clients): exit {code};"
+            f" advisory locks still held afterwards: {len(held)}"
+            + (f" (server pid {held[0][0]}, {held[0][2]}, key {held[0][1]})" if held else "")
+        )
+        if held or code != 0:
+            works = False
+            say(f"    {text.splitlines()[-1] if text else ''}")
+        if held:
+            say("    the migration lock is session-level: its unlock ran on another server")
+            say("    connection; the next `db migrate` with work to do waits on it for ever")
+        # 2. NOTIFY wake-ups: an idle worker's pickup, directly and through the pooler
+        book = stage.workbook("pgbouncer-pickup", 5, seed=4242)
+        direct, direct_runs = _pickups(stage, stage.url, book, 6, "direct")
+        pooled, pooled_runs = _pickups(stage, via, book, 6, "pgbouncer")
+        say(
+            "  pickup of a detached submit by an idle worker (poll 5 s), median / max:"
+            f" direct {statistics.median(direct):.2f} / {max(direct):.2f} s,"
+            f" through pgbouncer {statistics.median(pooled):.2f} / {max(pooled):.2f} s;"
+            f" claim to end (5 rows) max: direct {max(direct_runs):.2f} s,"
+            f" through pgbouncer {max(pooled_runs):.2f} s"
+        )
+        if statistics.median(pooled) > 0.5:
+            works = False
+            say("    the worker behind pgbouncer is not woken by NOTIFY: it finds jobs by polling")
+        # 3. a small fleet through it: 2 workers x 2, 40 jobs submitted through it too
+        books = [stage.workbook(f"pgbouncer-{i}", 20, seed=4300 + i) for i in range(4)]
+        before = int(_value(stage, "SELECT coalesce(max(id), 0) FROM import_jobs"))
+        workers = [
+            _start(stage, "pgbouncer-fleet", ["worker", "--concurrency", "2"], via)
+            for _ in range(2)
+        ]
+        submit = stage.fleet.start(
+            "pgbouncer-bulk",
+            [FORM_NAME, *(str(books[i % 4].path) for i in range(40))],
+            extra_env={"PYTHONPATH": str(REPO), "IMPORTER_DATABASE_URL": via},
+            command=[sys.executable, "-m", "tests.chaos.bulk_submit"],
+        )
+        code, text = _finish(submit, 300)
+        say(f"  bulk submit --detach of 40 jobs through it: exit {code}")
+        if code != 0:
+            works = False
+            say(f"    {text.splitlines()[-1] if text else ''}")
+        by_name = {b.path.name: b for b in books}
+        with stage.conn() as conn:
+            rows = conn.execute(
+                "SELECT id, file_name FROM import_jobs WHERE id > %s ORDER BY id", (before,)
+            ).fetchall()
+        expected = {int(r["id"]): by_name[str(r["file_name"])] for r in rows}
+        ids = list(expected)
+        stage.wait_until(lambda: stage.all_terminal(ids), 120, step=0.5)
+        checks = stage.check_jobs(expected) if expected else []
+        dups, lost, stuck = _totals(checks)
+        with stage.conn() as conn:
+            failures = conn.execute(
+                "SELECT error, count(*) AS n FROM import_attempt_failures"
+                " WHERE import_job_id > %s GROUP BY error ORDER BY n DESC LIMIT 5",
+                (before,),
+            ).fetchall()
+            statuses = conn.execute(
+                "SELECT status, count(*) AS n FROM import_jobs WHERE id > %s GROUP BY 1",
+                (before,),
+            ).fetchall()
+        shown = ", ".join(f"{r['status']} {r['n']}" for r in statuses)
+        exact = sum(c.ok for c in checks)
+        say(
+            f"  2 workers x 2 (+ `importer timers`) through it: {len(expected)} jobs ({shown}),"
+            f" {exact} exact, {dups} rows stored twice, {stuck} jobs not terminal after 120 s"
+            f" ({lost} of their rows not stored)"
+        )
+        if exact != len(expected) or not expected:
+            works = False
+        for r in failures:
+            say(f"    failed attempts x{r['n']}: {str(r['error'])[:200]}")
+        warnings: Counter[str] = Counter()
+        for w in workers:
+            out, err = w.output()
+            for line in (out + err).splitlines():
+                if _PROBLEM.search(line):
+                    warnings[_shape(line)] += 1
+        for shape, n in warnings.most_common(6):
+            say(f"    worker log x{n}: {shape}")
+        for w in workers:
+            w.signal(signal.SIGTERM)
+            _finish(w, 30)
+        # 4. session settings set by a job's connection, as other clients' transactions see them
+        seen, servers = _session_settings(via, pool_size)
+        for text_, n in seen.most_common():
+            say(f"  {n} of {servers} pooled server connections, as a new client sees them: {text_}")
+        if any("statement_timeout=0" not in s for s in seen):
+            works = False
+            say("    a job's session settings (set_config(..., false)) stay on the server")
+            say("    connection and apply to other clients' transactions; its own later ones")
+            say("    may run on a connection without them")
+        errors = Counter(
+            re.sub(r"\d+", "N", line.split("] ", 1)[-1])[:160]
+            for line in _server_log_since(campaign, offset)
+        )
+        for text_, n in errors.most_common(8):
+            say(f"  server log x{n}: {text_}")
+        pooler = Counter(
+            re.sub(r"\d+", "N", line.split(" ", 3)[-1])[:160]
+            for line in bouncer.log_lines()
+            if re.search(r"WARNING|ERROR|LOG C-.*closing because|LOG S-.*closing because", line)
+        )
+        for text_, n in pooler.most_common(8):
+            say(f"  pgbouncer log x{n}: {text_}")
+    finally:
+        stage.fleet.close()
+        bouncer.close(keep_log=stage.folder / "logs" / "pgbouncer.log")
+    say(f"  the tool through pgbouncer (transaction mode): {'works' if works else 'does NOT work'}")
+    return works
+
+
+# --- the whole ----------------------------------------------------------------------------
+
+
+def _preflight() -> str | None:
+    """Why the fleet cannot run here (None: it can): namespaces, and nobody else's campaign."""
+    why = Network.available()
+    if why is not None:
+        return why
+    listed = subprocess.run(
+        ["ip", "netns", "list"], capture_output=True, text=True, check=False
+    ).stdout.split()
+    links = subprocess.run(
+        ["ip", "-o", "link", "show"], capture_output=True, text=True, check=False
+    )
+    if any(n.startswith(NS_PREFIX) for n in listed) or f" {BRIDGE}:" in links.stdout:
+        return "a chaos campaign's namespaces exist (another run?): not touching them"
+    return None
+
+
+def run(
+    report: Callable[[str], None] | None = None,
+    *,
+    size: Size = FULL,
+    max_connections: int | None = None,
+    lease_seconds: float = 300.0,
+    submitters: int = 2,
+    raise_when_refused: bool = True,
+    fleet: bool = True,
+    pgbouncer: bool = False,
+    keep: bool = False,
+) -> bool:
+    """Print the fleet's figures (and PgBouncer's findings); True when every target is met:
+    no job claimed twice, no row lost or stored twice, every job terminal, no worker over
+    ``connections_per_worker`` and, in the last run, no connection refused."""
+    say = report or (lambda text: print(text, flush=True))
+    why = _preflight()
+    if why is not None:
+        say(f"scale_fleet: cannot run here: {why}")
+        return False
+    root = Path(tempfile.mkdtemp(prefix="scale-fleet-"))
+    server_root_existed = SERVER_ROOT.exists()  # as root the server's data may live there
+    ok = True
+    try:
+        campaign = Campaign(root, quick=False, seed=0)
+        campaign.network = Network(size.hosts if fleet else 0)
+        with campaign:
+            say(f"scale_fleet: {campaign.hosts_kind}; {campaign.server.version()}")
+            reserved = _setting(campaign, "superuser_reserved_connections")
+            limit = _setting(campaign, "max_connections")
+            if fleet:
+                if max_connections is not None and max_connections != limit:
+                    limit = _restart_with(campaign, max_connections)
+                run_ = run_fleet(
+                    campaign,
+                    size,
+                    max_connections=limit,
+                    lease_seconds=lease_seconds,
+                    submitters=submitters,
+                    say=say,
+                )
+                _report_fleet(run_, say)
+                if not run_.fits and raise_when_refused:
+                    needed = max_connections_for(size.workers, size.concurrency, reserved)
+                    say(
+                        f"  did not fit: raising max_connections to {needed} = {size.workers} x"
+                        f" (2 + 2 x {size.concurrency}) + 2 (timers) + {reserved} reserved"
+                        f" + {HEADROOM} headroom, and running again"
+                    )
+                    limit = _restart_with(campaign, needed)
+                    run_ = run_fleet(
+                        campaign,
+                        size,
+                        max_connections=limit,
+                        lease_seconds=lease_seconds,
+                        submitters=submitters,
+                        say=say,
+                    )
+                    _report_fleet(run_, say)
+                ok = run_.ok() and run_.fits
+                needed = max_connections_for(size.workers, size.concurrency, reserved)
+                say(
+                    f"  a fleet of N workers x c needs max_connections >= N x (2 + 2c) + 2 per"
+                    f" `importer timers` + {reserved} (superuser_reserved_connections)"
+                    f" + what else connects; here {needed} (with {HEADROOM} to spare)"
+                )
+            if pgbouncer:
+                ok = run_pgbouncer(campaign, say) and ok
+    finally:
+        if keep:
+            say(f"logs in {root}")
+        else:
+            shutil.rmtree(root, ignore_errors=True)
+        if not server_root_existed:
+            with contextlib.suppress(OSError):
+                SERVER_ROOT.rmdir()  # only when empty: made by this run, nothing else in it
+    return ok
+
+
+def _setting(campaign: Campaign, name: str) -> int:
+    with campaign.server.admin() as conn:
+        row = conn.execute("SELECT current_setting(%s)", (name,)).fetchone()
+    return int(str(row[0])) if row else 0
+
+
+def _restart_with(campaign: Campaign, max_connections: int) -> int:
+    with campaign.server.admin() as conn:
+        conn.execute(f"ALTER SYSTEM SET max_connections = {int(max_connections)}")
+    campaign.server.restart("fast", 0)
+    return _setting(campaign, "max_connections")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.scale_fleet")
+    parser.add_argument("--quick", action="store_true", help="4 workers x 2, 2 hosts, 200 jobs")
+    parser.add_argument("--workers", type=int)
+    parser.add_argument("--concurrency", type=int)
+    parser.add_argument("--hosts", type=int)
+    parser.add_argument("--jobs", type=int)
+    parser.add_argument("--rows", type=int, default=ROWS, help="rows per job")
+    parser.add_argument("--submitters", type=int, default=2, help="processes queueing the jobs")
+    parser.add_argument(
+        "--max-connections", type=int, help="the dedicated server's (default: its own 200)"
+    )
+    parser.add_argument(
+        "--no-raise", action="store_true", help="do not run again with more connections"
+    )
+    parser.add_argument(
+        "--lease-seconds", type=float, default=300.0, help="jobs.import.lease_seconds (300)"
+    )
+    parser.add_argument("--pgbouncer", action="store_true", help="also check PgBouncer")
+    parser.add_argument("--pgbouncer-only", action="store_true", help="only the PgBouncer check")
+    parser.add_argument("--keep", action="store_true", help="keep the logs")
+    options = parser.parse_args(argv)
+    base = QUICK if options.quick else FULL
+    size = Size(
+        workers=options.workers or base.workers,
+        concurrency=options.concurrency or base.concurrency,
+        hosts=options.hosts or base.hosts,
+        jobs=options.jobs or base.jobs,
+        rows=options.rows,
+    )
+    met = run(
+        size=size,
+        max_connections=options.max_connections,
+        lease_seconds=options.lease_seconds,
+        submitters=options.submitters,
+        raise_when_refused=not options.no_raise,
+        fleet=not options.pgbouncer_only,
+        pgbouncer=options.pgbouncer or options.pgbouncer_only,
+        keep=options.keep,
+    )
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
