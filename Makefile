@@ -7,7 +7,7 @@ RUNTIME := $(VENV)/.runtime
 # Quiet installs: no pip progress, and no setuptools banner from the editable build.
 PIP    := PYTHONWARNINGS=ignore $(BIN)/pip --quiet --quiet
 
-.PHONY: setup demo test test-fast lint bench chaos corpus clean
+.PHONY: setup demo test test-fast lint bench scale chaos corpus clean
 
 setup: $(STAMP)
 
@@ -51,6 +51,11 @@ bench: setup $(VENV)/.bench
 $(VENV)/.bench: pyproject.toml | $(STAMP)
 	$(PIP) install -e '.[dev,bench]'
 	touch $(VENV)/.bench
+
+# A database of ten million jobs and a hundred million rows against an empty one (tens of GB,
+# ~15 minutes on 2 cores); SCALE_FLAGS=--small for a run of a few minutes.
+scale: setup
+	$(BIN)/python -m bench.scale $(SCALE_FLAGS)
 
 chaos: setup
 	$(BIN)/python -m tests.chaos

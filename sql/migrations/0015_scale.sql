@@ -1,14 +1,14 @@
 -- What keeps the hot queries cheap on a database of ten million jobs (docs/SCALE.md).
 
--- The claim: the due jobs in claim order, and the running ones by lease, each on an index of
--- its own (one statement with OR between them sorted every pending job: 62 ms at 100,000).
--- A pending job waiting on a timer (available_at NULL) is not in the queue's index.
+-- The claim: the due jobs in claim order on an index of their own; a pending job waiting on
+-- a timer (available_at NULL) is not in it. The old index, over pending and running jobs by
+-- created_at, drew the claim's plan to it (13 ms past 100,000 jobs waiting on timers ahead
+-- of the due ones). The live jobs (`stats`, `resume --all`, and the running ones whose lease
+-- may have expired: a fleet's worth) are found by an index that serves no ordered claim.
+-- No index holds lease_expires_at or heartbeat_at: every batch and lease renewal updates
+-- them, and an indexed column would make each of those updates a non-HOT one.
 CREATE INDEX import_jobs_queue ON import_jobs (created_at, id)
     WHERE status = 'pending' AND available_at IS NOT NULL;
-CREATE INDEX import_jobs_leases ON import_jobs (lease_expires_at) WHERE status = 'running';
--- Its predecessor, over pending and running jobs by created_at, drew the claim's plan to it
--- (13 ms past 100,000 jobs waiting on timers). The live jobs (`stats`, `resume --all`) are
--- found by an index that serves no ordered claim.
 DROP INDEX import_jobs_claimable;
 CREATE INDEX import_jobs_live ON import_jobs (status) WHERE status IN ('pending', 'running');
 

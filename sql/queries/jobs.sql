@@ -77,10 +77,11 @@ SELECT id, last_error FROM exhausted
 
 -- name: claim_import_jobs
 -- ONE statement: oldest claimable first, rows held by another claimer skipped. The due
--- jobs (in claim order on import_jobs_queue) and the running ones whose lease expired (on
--- import_jobs_leases) are found apart, each on its own index, then merged: with an OR
--- between them the planner sorted every pending job (62 ms at 100,000). A row locked by a
--- branch but not taken is free again when the statement commits.
+-- jobs (in claim order on import_jobs_queue) and the running ones whose lease expired (the
+-- running jobs, on import_jobs_live: a fleet's worth) are found apart, then merged: with an
+-- OR between them one index had to serve both, and the planner could walk every job waiting
+-- on a timer (migration 0015). A row locked by a branch but not taken is free again when
+-- the statement commits.
 WITH due AS (
     SELECT id, created_at FROM import_jobs
      WHERE status = 'pending' AND available_at IS NOT NULL AND available_at <= now()
