@@ -76,7 +76,9 @@ def _gone_processes(conn: Connection) -> Counter[str]:
 
 
 def queue_stats(conn: Connection) -> QueueStats:
-    row = conn.execute(queries().queue_stats, {"live_after": LIVE_AFTER_SECONDS}).fetchone()
+    with conn.transaction():
+        conn.execute(queries().statistics_without_jit)
+        row = conn.execute(queries().queue_stats, {"live_after": LIVE_AFTER_SECONDS}).fetchone()
     assert row is not None  # an aggregate always yields a row
     gone = _gone_processes(conn)
     return QueueStats(
@@ -125,14 +127,18 @@ def job_totals(conn: Connection) -> JobTotals:
     q = queries()
     counts = {status: 0 for status in JobStatus}
     imported = rejected = 0
-    for row in conn.execute(q.jobs_by_status).fetchall():
+    with conn.transaction():
+        conn.execute(q.statistics_without_jit)
+        by_status = conn.execute(q.jobs_by_status).fetchall()
+        failed = conn.execute(q.attempts_failed_total).fetchone()
+        by_notice = conn.execute(q.notices_by_status).fetchall()
+    for row in by_status:
         counts[JobStatus(row["status"])] = int(row["jobs"])
         imported += int(row["rows_imported"])
         rejected += int(row["rows_rejected"])
-    failed = conn.execute(q.attempts_failed_total).fetchone()
     assert failed is not None  # an aggregate always yields a row
     notices = {status: 0 for status in TimerStatus}
-    for row in conn.execute(q.notices_by_status).fetchall():
+    for row in by_notice:
         notices[TimerStatus(row["status"])] = int(row["notices"])
     return JobTotals(counts, imported, rejected, int(failed["failed"]), notices)
 

@@ -15,6 +15,12 @@ UPDATE workers SET heartbeat_at = now() WHERE owner = %(owner)s RETURNING owner
 -- name: unregister_process
 DELETE FROM workers WHERE owner = %(owner)s
 
+-- name: statistics_without_jit
+-- For the rest of the transaction that reads `stats`, /metrics and `watch`'s figures: on a
+-- table of millions of jobs their estimated cost passes jit_above_cost, and compiling them
+-- took 42 ms of a 74 ms statement (docs/SCALE.md). LOCAL: nothing outlives the transaction.
+SET LOCAL jit = off
+
 -- name: queue_stats
 -- One cheap statement: live jobs come from their partial index (import_jobs_live).
 SELECT
