@@ -62,10 +62,10 @@ from importer.database import queries
 from importer.database.embedded import SERVER_ROOT
 from tests.chaos.campaign import Campaign, Stage
 from tests.chaos.fleet_load import _claims_per_job, _distinct_owners
-from tests.chaos.hosts import BRIDGE, NS_PREFIX, SERVER_ADDRESS, SUBNET, Network
-from tests.chaos.invariants import TERMINAL
+from tests.chaos.hosts import BRIDGE, NS_PREFIX, SERVER_ADDRESS, SUBNET, Host, Network
+from tests.chaos.invariants import TERMINAL, Conn
 from tests.chaos.kills import _stop_gracefully, _totals
-from tests.chaos.limits import REFUSED
+from tests.chaos.limits import REFUSED, ROLE
 from tests.chaos.procs import Child
 from tests.chaos.workbooks import FORM_NAME, Expected
 
@@ -235,6 +235,7 @@ class FleetRun:
     size: Size
     max_connections: int
     lease_seconds: float
+    reserved: int = 3  # superuser_reserved_connections: not the fleet's
     submit_seconds: float = 0.0
     terminal: int = 0
     wall_seconds: float = 0.0
@@ -331,11 +332,10 @@ def _value(stage: Stage, query: str, params: tuple[Any, ...] = ()) -> Any:
     return next(iter(row.values())) if row else None
 
 
-def _terminal(stage: Stage) -> int:
-    with stage.conn() as conn:
-        row = conn.execute(
-            "SELECT count(*) AS n FROM import_jobs WHERE status = ANY(%s)", (list(TERMINAL),)
-        ).fetchone()
+def _terminal(conn: Conn) -> int:
+    row = conn.execute(
+        "SELECT count(*) AS n FROM import_jobs WHERE status = ANY(%s)", (list(TERMINAL),)
+    ).fetchone()
     return int(row["n"]) if row else 0
 
 
@@ -363,9 +363,10 @@ def run_fleet(
     max_connections: int,
     lease_seconds: float,
     submitters: int,
+    reserved: int,
     say: Callable[[str], None],
 ) -> FleetRun:
-    result = FleetRun(size, max_connections, lease_seconds)
+    result = FleetRun(size, max_connections, lease_seconds, reserved)
     stage = campaign.stage(f"fleet_{max_connections}", _tuning(lease_seconds))
     try:
         _fleet(campaign, stage, size, submitters, result, say)
@@ -389,22 +390,36 @@ def _fleet(
     expected, result.submit_seconds = _queue(stage, size, submitters)
     say(f"    {size.jobs:,} jobs queued in {result.submit_seconds:.0f} s ({submitters} submitters)")
     port = int(_value(stage, "SELECT current_setting('port')"))
+    with stage.conn() as conn:
+        # As limits.py does: the fleet's role has the owner's privileges but not the
+        # superuser's reserved connections, which stay free for this bench's own.
+        conn.execute(f"CREATE ROLE {ROLE} LOGIN")
+        conn.execute(f"GRANT postgres TO {ROLE}")
+
+    def start(host: Host, name: str, args: list[str]) -> Child:
+        return stage.start_on(
+            host,
+            name,
+            args,
+            {"IMPORTER_DATABASE_URL": make_conninfo(stage.host_url(host), user=ROLE)},
+        )
+
     log = campaign.server.server.log_file
     offset = log.stat().st_size
-    with _statement_log(stage):
+    with _statement_log(stage), stage.conn() as watch:
         began_db = _value(stage, "SELECT clock_timestamp()")
         began = time.monotonic()
         workers = [
-            stage.start_on(
+            start(
                 hosts[i % len(hosts)], "worker", ["worker", "--concurrency", f"{size.concurrency}"]
             )
             for i in range(size.workers)
         ]
-        schedulers = [stage.start_on(hosts[0], "timers", ["timers"])]
+        schedulers = [start(hosts[0], "timers", ["timers"])]
         timeout = max(600.0, size.jobs / 4)
         with ConnectionSampler(stage.url, workers, port) as sampler:
             next_line = began + 30
-            while (done := _terminal(stage)) < size.jobs:
+            while (done := _terminal(watch)) < size.jobs:
                 if time.monotonic() - began > timeout:
                     stage.problems.append(
                         f"{size.jobs - done} jobs not terminal after {timeout:.0f} s"
@@ -494,8 +509,10 @@ def _report_fleet(run: FleetRun, say: Callable[[str], None]) -> None:
     )
     hosts = ", ".join(f"{a.rsplit('.', 1)[-1]}:{n}" for a, n in sorted(run.peaks.by_host.items()))
     say(
-        f"    connections: fleet peak {run.peaks.fleet} (server's client backends peak"
-        f" {run.peaks.clients} of max_connections {run.max_connections});"
+        f"    connections: fleet peak {run.peaks.fleet} of the"
+        f" {run.max_connections - run.reserved} its role may use (max_connections"
+        f" {run.max_connections} - {run.reserved} reserved; every client backend: peak"
+        f" {run.peaks.clients});"
         f" per host peak [{hosts}]"
     )
     if per_worker:
@@ -795,6 +812,7 @@ def run_pgbouncer(campaign: Campaign, say: Callable[[str], None], pool_size: int
             _start(stage, "pgbouncer-fleet", ["worker", "--concurrency", "2"], via)
             for _ in range(2)
         ]
+        workers.append(_start(stage, "pgbouncer-timers", ["timers"], via))  # fires the retries
         submit = stage.fleet.start(
             "pgbouncer-bulk",
             [FORM_NAME, *(str(books[i % 4].path) for i in range(40))],
@@ -923,7 +941,8 @@ def run(
         campaign = Campaign(root, quick=False, seed=0)
         campaign.network = Network(size.hosts if fleet else 0)
         with campaign:
-            say(f"scale_fleet: {campaign.hosts_kind}; {campaign.server.version()}")
+            where = campaign.hosts_kind if fleet else "no test hosts (PgBouncer only)"
+            say(f"scale_fleet: {where}; {campaign.server.version()}")
             reserved = _setting(campaign, "superuser_reserved_connections")
             limit = _setting(campaign, "max_connections")
             if fleet:
@@ -935,6 +954,7 @@ def run(
                     max_connections=limit,
                     lease_seconds=lease_seconds,
                     submitters=submitters,
+                    reserved=reserved,
                     say=say,
                 )
                 _report_fleet(run_, say)
@@ -952,6 +972,7 @@ def run(
                         max_connections=limit,
                         lease_seconds=lease_seconds,
                         submitters=submitters,
+                        reserved=reserved,
                         say=say,
                     )
                     _report_fleet(run_, say)
