@@ -53,9 +53,11 @@ $(VENV)/.bench: pyproject.toml | $(STAMP)
 	touch $(VENV)/.bench
 
 # A database of ten million jobs and a hundred million rows against an empty one (tens of GB,
-# ~15 minutes on 2 cores); SCALE_FLAGS=--small for a run of a few minutes.
+# ~10 minutes on 2 cores), then 32 workers x 4 on 8 test hosts (root: network namespaces;
+# ~15 minutes). SCALE_FLAGS=--small FLEET_FLAGS=--quick: a few minutes.
 scale: setup
 	$(BIN)/python -m bench.scale $(SCALE_FLAGS)
+	$(BIN)/python -m bench.scale_fleet $(FLEET_FLAGS)
 
 chaos: setup
 	$(BIN)/python -m tests.chaos
