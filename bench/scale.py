@@ -29,18 +29,14 @@ import tempfile
 import threading
 import time
 import urllib.request
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import psycopg
-from psycopg import sql
-from psycopg.conninfo import make_conninfo
-
 from bench import scale_data, workbooks
 from bench.scale_data import FULL, SMALL, Size
+from bench.scratch import scratch_database
 
 IMPORTER = [sys.executable, "-m", "importer"]
 REPEATS = 200  # in-process calls per figure
@@ -83,22 +79,10 @@ def _timed(action: Callable[[], object], repeats: int) -> list[float]:
 
 @contextmanager
 def _database(server: str, label: str) -> Iterator[str]:
-    from importer.database import connect, migrate
-
-    name = f"importer_scale_{label}_{uuid.uuid4().hex[:8]}"
-    with psycopg.connect(server, autocommit=True) as admin:
-        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    url = make_conninfo(server, dbname=name)
-    try:
-        with connect(url) as conn:
-            migrate(conn)
+    """A scratch database (bench/scratch.py) with the scale bench's forms."""
+    with scratch_database(server, f"scale_{label}") as url:
         _add_forms(url)
         yield url
-    finally:
-        with psycopg.connect(server, autocommit=True) as admin:
-            admin.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
 
 
 def _add_forms(url: str) -> None:

@@ -590,25 +590,9 @@ def run(
             if fleet:
                 if max_connections is not None and max_connections != limit:
                     limit = _restart_with(campaign, max_connections)
-                run_ = run_fleet(
-                    campaign,
-                    size,
-                    max_connections=limit,
-                    lease_seconds=lease_seconds,
-                    submitters=submitters,
-                    reserved=reserved,
-                    say=say,
-                )
-                _report_fleet(run_, say)
-                if not run_.fits and raise_when_refused:
-                    needed = max_connections_for(size.workers, size.concurrency, reserved)
-                    say(
-                        f"  did not fit: raising max_connections to {needed} = {size.workers} x"
-                        f" (2 + 2 x {size.concurrency}) + 2 (timers) + {reserved} reserved"
-                        f" + {HEADROOM} headroom, and running again"
-                    )
-                    limit = _restart_with(campaign, needed)
-                    run_ = run_fleet(
+
+                def fleet_at(limit: int) -> FleetRun:
+                    found = run_fleet(
                         campaign,
                         size,
                         max_connections=limit,
@@ -617,7 +601,18 @@ def run(
                         reserved=reserved,
                         say=say,
                     )
-                    _report_fleet(run_, say)
+                    _report_fleet(found, say)
+                    return found
+
+                run_ = fleet_at(limit)
+                if not run_.fits and raise_when_refused:
+                    needed = max_connections_for(size.workers, size.concurrency, reserved)
+                    say(
+                        f"  did not fit: raising max_connections to {needed} = {size.workers} x"
+                        f" (2 + 2 x {size.concurrency}) + 2 (timers) + {reserved} reserved"
+                        f" + {HEADROOM} headroom, and running again"
+                    )
+                    run_ = fleet_at(_restart_with(campaign, needed))
                 ok = run_.ok() and run_.fits  # the targets are the fleet's
                 needed = max_connections_for(size.workers, size.concurrency, reserved)
                 say(
