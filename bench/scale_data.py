@@ -109,7 +109,7 @@ def fill(url: str, size: Size, say: Callable[[str], None]) -> None:
         _step(say, f"{size.errors:,} row errors", lambda: _errors(conn, size))
         _step(say, f"{size.timers:,} timers, attempt failures", lambda: _timers(conn, size))
         conn.execute("SET session_replication_role = origin")
-        _step(say, "totals recounted", lambda: _recount(conn))
+        _step(say, "totals recounted", lambda: conn.execute("SELECT import_totals_recount()"))
         _step(say, "VACUUM ANALYZE", lambda: conn.execute("VACUUM ANALYZE"))
 
 
@@ -317,9 +317,3 @@ def _timers(conn: psycopg.Connection[Any], size: Size) -> None:
            SELECT id, finished_at, 'the workbook could not be read'
              FROM import_jobs WHERE status = 'failed'"""
     )
-
-
-def _recount(conn: psycopg.Connection[Any]) -> None:
-    found = conn.execute("SELECT 1 FROM pg_proc WHERE proname = 'import_totals_recount'").fetchone()
-    if found:
-        conn.execute("SELECT import_totals_recount()")
