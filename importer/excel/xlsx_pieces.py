@@ -186,6 +186,21 @@ def _start_plan(part: str, buffer: bytes) -> tuple[SheetPlan | None, int]:
     return SheetPlan(part, head, tail), opened.end()
 
 
+def rows_of(source: Source, plan: SheetPlan, cuts: list[Cut]) -> Iterator[tuple[Cut, bytes]]:
+    """Each cut's rows of XML (ascending cuts), from one pass over the sheet's part."""
+    chunks = _chunks(source, plan.part)
+    buffer, at = b"", 0  # at: decompressed offset of buffer[0]
+    for cut in cuts:
+        while at + len(buffer) < cut.end:
+            data = next(chunks, b"")
+            if not data:
+                break
+            buffer += data
+        rows = buffer[max(cut.start - at, 0) : cut.end - at]
+        buffer, at = buffer[cut.end - at :], cut.end
+        yield cut, rows
+
+
 class PieceMaker:
     """Builds each piece's workbook: the original's parts, the sheet replaced by a slice."""
 
@@ -212,19 +227,11 @@ class PieceMaker:
         wanted = [c for c in self.plan.cuts if c.last_row > after_row]
         if not wanted:
             return
-        chunks = _chunks(self.source, self.plan.part)
-        buffer, at = b"", 0  # at: decompressed offset of buffer[0]
-        for cut in wanted:
-            while at + len(buffer) < cut.end:
-                data = next(chunks, b"")
-                if not data:
-                    break
-                buffer += data
-            rows = buffer[max(cut.start - at, 0) : cut.end - at]
-            buffer, at = buffer[cut.end - at :], cut.end
-            yield cut, self._workbook(rows)
+        for cut, rows in rows_of(self.source, self.plan, wanted):
+            yield cut, self.workbook(rows)
 
-    def _workbook(self, rows: bytes) -> bytes:
+    def workbook(self, rows: bytes) -> bytes:
+        """A workbook holding these rows of the sheet (and the parts they need)."""
         out = io.BytesIO()
         with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as piece:
             for name, data in self._parts:

@@ -84,6 +84,14 @@ class Prepared:
     rejected_json: str  # [[row_number, [texts...], [typed cells...]], ...]
     errors_json: str  # [[row_number, column, raw, message], ...]
     claims: Sequence[tuple[str, str, int]] = ()  # uniqueness within the file (stages.py)
+    # The same records as CSV (the columnar path: polars writes them, no Python per row);
+    # ``records`` is then empty and ``numbers`` says how many there are.
+    csv: bytes | None = None
+
+    @property
+    def size(self) -> int:
+        """How many records the batch holds."""
+        return len(self.numbers) if self.csv is not None else len(self.records)
 
 
 @dataclass
@@ -163,6 +171,11 @@ class BatchWriter:
         # alike) goes straight to isolating rather than sending its rows twice.
         self._refusing = 0
 
+    @property
+    def zone(self) -> Any:
+        """The session's time zone (naive datetimes are in it)."""
+        return self._zone
+
     def _column_of(self, field_name: str) -> str:
         """The sheet's header text for a field (for error messages)."""
         wanted = set(self.form.field(field_name).match_keys)
@@ -234,14 +247,14 @@ class BatchWriter:
         self, batch: Prepared, pause: Callable[[], None] | None, *, isolate: bool
     ) -> Committed:
         with self.conn.transaction():
-            if batch.records:
+            if batch.size:
                 # Before the fence: while the rows stream in, this transaction holds nothing
                 # another process waits for (staging is the session's own). A writer frozen in
                 # mid-COPY (SIGSTOP, a stalled client: the server does not time a COPY out
                 # while it waits for its client) thus never keeps the job row locked or the
                 # form's table's unique entries taken, and another process takes the job over
                 # once its lease ends.
-                self._copy(self._staging, [*batch.columns, JOB_COLUMN, ROW_COLUMN], batch.records)
+                self._copy(self._staging, [*batch.columns, JOB_COLUMN, ROW_COLUMN], batch)
             fenced = self.conn.execute(
                 queries().fence_import_batch,
                 {
@@ -249,14 +262,14 @@ class BatchWriter:
                     "cursor": self.job.cursor,
                     "header_row": self.header_row,
                     "last_row": batch.last_row,
-                    "good": len(batch.records),
+                    "good": batch.size,
                     "bad": len(batch.rejected),
                 },
             ).fetchone()
             if fenced is None:
                 return self._not_written()
             outcome = _Outcome()
-            if batch.records:
+            if batch.size:
                 self._store(batch, outcome, isolate=isolate)
             write_claims(self.conn, self.job.id, batch.claims)
             rejected_json, errors_json = batch.rejected_json, batch.errors_json
@@ -298,7 +311,7 @@ class BatchWriter:
             # Until the commit, no other writer of the tool changes the form's rows: what
             # the upsert's snapshot reads of them is what it overwrites (upsert_kept_form_rows).
             self.conn.execute(queries().lock_form_writes, {"form": self.form.name})
-        everything = list(range(len(batch.records)))
+        everything = list(range(batch.size))
         if not isolate:
             try:
                 self._put(batch, everything, outcome)
@@ -316,11 +329,11 @@ class BatchWriter:
         """Append forms: the batch copied once into staging, then inserted from there by the
         session's isolating function, which returns the rows a constraint refused."""
         # The records are staged already (before the fence), with their job and row numbers.
-        records = batch.records
+        size = batch.size
         function = self._isolating[tuple(batch.columns)]
         statement = sql.SQL(queries().isolate_rows).format(function=function)
         index = {number: i for i, number in enumerate(batch.numbers)}
-        params = {"rows": batch.numbers, "width": self._width(len(records))}
+        params = {"rows": batch.numbers, "width": self._width(size)}
         for found in self.conn.execute(statement, params).fetchall():
             refusal = DatabaseError(
                 f"database error: {found['refused_message']}",
@@ -401,10 +414,10 @@ class BatchWriter:
         """The records at these positions into the table (append) or from staging (keyed)."""
         if not self._keyed:
             # The whole batch (isolating, append forms go to _isolate_on_server instead).
-            assert len(part) == len(batch.records)
+            assert len(part) == batch.size
             self.conn.execute(self._insert_from_staging(batch.columns))
             return
-        numbers = None if len(part) == len(batch.records) else [batch.numbers[i] for i in part]
+        numbers = None if len(part) == batch.size else [batch.numbers[i] for i in part]
         params = {"rows": numbers, "job_id": self.job.id}
         if not self._history:  # the bench's measure of what history costs
             returned = self._run("upsert_form_rows", params).fetchall()
@@ -443,12 +456,15 @@ class BatchWriter:
         self._inserts[tuple(columns)] = statement
         return statement
 
-    def _copy(
-        self, target: sql.Identifier, columns: list[str], records: Sequence[tuple[Any, ...]]
-    ) -> None:
-        statement = sql.SQL(queries().copy_form_rows).format(
-            table=target, columns=sql.SQL(", ").join(map(sql.Identifier, columns))
-        )
+    def _copy(self, target: sql.Identifier, columns: list[str], batch: Prepared) -> None:
+        names = sql.SQL(", ").join(map(sql.Identifier, columns))
+        if batch.csv is not None:
+            csv = sql.SQL(queries().copy_form_rows_csv).format(table=target, columns=names)
+            with self.conn.cursor() as cursor, cursor.copy(csv) as copy:
+                copy.write(batch.csv)
+            return
+        records = batch.records
+        statement = sql.SQL(queries().copy_form_rows).format(table=target, columns=names)
         types = [self._pg_type(name) for name in columns]
         with self.conn.cursor() as cursor, cursor.copy(statement) as copy:
             copy.set_types(types)

@@ -40,6 +40,7 @@ from importer.running.pause_points import PausePoints, pause_point
 from importer.states import JobStatus, ProgressPhase, RunOutcome
 
 if TYPE_CHECKING:
+    from importer.columnar import ColumnarSheet
     from importer.excel.base import SheetReader
     from importer.excel.layout import HeaderLayout
     from importer.forms.definition import Form
@@ -315,7 +316,12 @@ class _Run:
         self.emit(ProgressPhase.OPENING)
         with permanent():
             form, _ = get_form(conn, self.job.form, self.job.form_version)
-        reader, skip, after_row = self.open_reader(conn, self.layout(form))
+        layout = self.layout(form)
+        columnar = self.open_columnar(conn, form) if layout is None else None
+        if columnar is not None:
+            with columnar:
+                return self.import_columns(conn, renewer, form, columnar)
+        reader, skip, after_row = self.open_reader(conn, layout)
         with reader, self.lookups(form) as lookups:
             with permanent():
                 hook = load_hook(form, self.settings.hooks_allowed)
@@ -359,7 +365,81 @@ class _Run:
                 batches = self.own_rows(batches)
             else:
                 self.emit(ProgressPhase.IMPORTING)
-            return self.write_batches(conn, renewer, writer, validator, batches)
+
+            def next_batch() -> tuple[Prepared, int] | None:
+                with permanent(DAMAGED):
+                    batch = next(batches, None)
+                if batch is None:
+                    return None
+                return writer.prepare(batch, validator.validate(batch)), len(batch)
+
+            return self.write_batches(conn, renewer, writer, next_batch)
+
+    def open_columnar(self, conn: Connection, form: Form) -> ColumnarSheet | None:
+        """The job's sheet read as columns (importer.columnar), when it can be: an .xlsx
+        sheet, a form its checks cover, a run with no sheet handed over (a foreground
+        submit's is read already). None: the row path reads it."""
+        from importer.columnar import open_columnar
+
+        job = self.job
+        if self.reader is not None or job.sheet is None or self.settings.rows_per_transaction < 1:
+            return None
+        if job.engine not in (Engine.CALAMINE, Engine.AUTO) or (
+            job.cursor and job.last_row is None
+        ):
+            return None
+        with permanent():
+            content = jobs.file_content(conn, job.file)
+        return open_columnar(
+            content,
+            sheet=job.sheet,
+            file_name=job.file_name,
+            form=form,
+            after_row=job.last_row if job.cursor and job.last_row is not None else 0,
+        )
+
+    def import_columns(
+        self, conn: Connection, renewer: LeaseRenewer, form: Form, sheet: ColumnarSheet
+    ) -> JobOutcome:
+        """import_rows for a sheet read as columns: the same job, writer and batches."""
+        from importer.columnar.batches import ColumnarBatches
+        from importer.forms.validation import Validator
+        from importer.repositories.batches import BatchWriter
+
+        with permanent(f"the header no longer matches form {form.name!r}"):
+            validator = Validator(
+                form,
+                sheet.header,
+                date1904=sheet.info.date1904,
+                mapping=self.job.column_map,
+                today=self.job.created_at.date(),
+            )
+        writer = BatchWriter(
+            conn, self.job, self.owner, form, sheet.header, self.settings,
+            header_row=sheet.known.row,
+        )  # fmt: skip
+        if self.job.total_rows is None:
+            self.emit(ProgressPhase.COUNTING, f"counting the rows of sheet {sheet.sheet_name}")
+            writer.set_total_rows(sheet.plan.rows_after(sheet.known.row))
+            self.job = jobs.get_job(conn, self.job.id)
+        self.over_limit = crossed_limit(self.job)
+        if self.over_limit is not None:
+            return self.stop_over_limit(conn, renewer, [])
+        batches = iter(
+            ColumnarBatches(sheet, form, validator, writer, self.settings.rows_per_transaction)
+        )
+        self.rows_started = time.monotonic()
+        if self.job.cursor:
+            self.emit(
+                ProgressPhase.OPENING, f"reading the rows after row {self.job.last_row:,} only"
+            )
+        self.emit(ProgressPhase.IMPORTING)
+
+        def next_batch() -> tuple[Prepared, int] | None:
+            with permanent(DAMAGED):
+                return next(batches, None)
+
+        return self.write_batches(conn, renewer, writer, next_batch)
 
     @contextlib.contextmanager
     def lookups(self, form: Form) -> Iterator[TableLookups | None]:
@@ -388,8 +468,7 @@ class _Run:
         conn: Connection,
         renewer: LeaseRenewer,
         writer: BatchWriter,
-        validator: Any,
-        batches: Iterator[Sequence[Any]],
+        next_batch: Callable[[], tuple[Prepared, int] | None],
     ) -> JobOutcome:
         """Read, validate and encode batch N+1 here while batch N commits on the writer
         thread. Stop, cancel and lease are checked at batch boundaries; the connection is
@@ -424,13 +503,12 @@ class _Run:
                             return self.stop_over_limit(conn, renewer, [])
                         return self.outcome(RunOutcome.CANCELLED)
                     return self.release(conn, renewer)
-                with permanent(DAMAGED):
-                    batch = next(batches, None)
+                batch = next_batch()
                 if batch is None:
                     break
                 number += 1
-                prepared = writer.prepare(batch, validator.validate(batch))
-                background.submit(prepared, number, len(batch))
+                prepared, rows = batch
+                background.submit(prepared, number, rows)
             if self.take(background.drain()):
                 if self.over_limit is not None:
                     return self.stop_over_limit(conn, renewer, [])

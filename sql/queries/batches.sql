@@ -56,6 +56,11 @@ SELECT status, lease_owner, cancel_requested, success_rows + failed_rows AS curs
 -- The batch's valid rows in COPY's binary format, typed as the table's columns.
 COPY {table} ({columns}) FROM STDIN (FORMAT BINARY)
 
+-- name: copy_form_rows_csv
+-- The same rows as CSV, as polars writes them (the columnar path): an unquoted empty field
+-- is NULL, a quoted one an empty text.
+COPY {table} ({columns}) FROM STDIN (FORMAT csv)
+
 -- name: insert_from_staging
 -- Append forms, after the fence: the staged batch into the form's table.
 INSERT INTO {table} ({insert_columns}) SELECT {select_columns} FROM {staging}

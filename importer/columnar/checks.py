@@ -1,0 +1,163 @@
+"""A form's checks as polars expressions over a piece's columns of text (fastexcel's).
+
+Each field gives (value, settled): the value the tool stores where the row is settled, and
+whether this expression is sure of it. A cell is settled only when its text means the same
+whatever the cell's type was (fastexcel gives every cell as text: a number cell 12345 and a
+text cell "12345" look alike) and the check says yes; anything else, an invalid cell among
+them, leaves its row to the tool's own reader and Validator (exact.py), which decide it
+exactly as the row-at-a-time path does. So this module may be cautious, never different.
+
+``unsupported(form)`` says why a form cannot be checked so (None: it can).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import polars as pl
+
+from importer.fields.cells import EMAIL, FALSE_WORDS, TRUE_WORDS
+from importer.fields.field import Field
+from importer.forms.definition import Form
+from importer.forms.stages import SPACES
+
+Fast = tuple[pl.Expr, pl.Expr]  # (the stored value where settled, settled)
+
+COVERED = ("integer", "decimal", "string", "email", "enum", "date", "boolean")
+# fastexcel's text of a float (Rust's Display: no exponent), at most 15 digits: exact
+PLAIN_NUMBER = r"^[+-]?[0-9]+(?:\.[0-9]+)?$"
+COMMA_NUMBER = r"^[+-]?[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]*)?$"
+# A text that a number cell would give too, and that the tool's text of that number
+# (values.number_text) writes alike: 1 to 15 digits, no leading zero, no "-0", no exponent
+# the tool would write (below 0.1).
+SAME_AS_NUMBER = r"^(?:-?[1-9][0-9]*(?:\.[0-9]*[1-9])?|0|-?0\.[1-9][0-9]*)$"
+NUMBERISH = r"^[+-]?[0-9.]+(?:[eE][+-]?[0-9]+)?$"
+# What a date, time or boolean cell gives as text: never taken for typed text.
+CELL_TEXT = (
+    r"^(?:[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}|[0-9]+:[0-9]{2}:[0-9]{2}|true$|false$)"
+)
+_EMAIL = EMAIL.pattern.replace("++", "+").replace("*+", "*").replace(r"\s", r"\s\x1c-\x1f")
+EMAIL_RUST = f"^(?:{_EMAIL})$"
+PLAIN_ASCII = r"^[\x20-\x7e]*$"  # where Rust's and Python's regex dialects agree
+
+
+def unsupported(form: Form) -> str | None:
+    """Why the form's rows cannot be checked as columns, or None."""
+    if form.has_stages:
+        return "the form has rules, lookups or cleaning beyond trimming"
+    if form.key:
+        return "the form has a key (its rows are upserted)"
+    if not form.rules.trim:
+        return "the form does not trim text"
+    for f in form.sheet_fields:
+        if f.type not in COVERED:
+            return f"field {f.name!r} is of type {f.type}"
+        if f.trim is False or f.fill_merged or f.unique:
+            return f"field {f.name!r} has options the columnar checks do not cover"
+        if f.type == "date" and (f.formats or f.min is not None or f.max is not None):
+            return f"field {f.name!r} has date formats or bounds"
+        if f.pattern is not None and not _rust_compiles(f.pattern):
+            return f"field {f.name!r}'s pattern is not in the dialect polars reads"
+    return None
+
+
+def _rust_compiles(pattern: str) -> bool:
+    try:
+        pl.Series([""]).str.contains(pattern)
+    except pl.exceptions.PolarsError:
+        return False
+    return True
+
+
+def blank(e: pl.Expr) -> pl.Expr:
+    return e.is_null() | (e == "")
+
+
+def _fast(empty: pl.Expr, value: pl.Expr, ok: pl.Expr, required: bool) -> Fast:
+    settled = pl.when(empty).then(pl.lit(not required)).otherwise(ok.fill_null(False))
+    return pl.when(empty).then(None).otherwise(value), settled
+
+
+def _float(bound: object) -> float:
+    assert isinstance(bound, int | Decimal | float)
+    return float(bound)
+
+
+def number(f: Field, raw: pl.Expr) -> Fast:
+    # No strip: a cell with spaces fails the shape and goes to the tool's coercer.
+    plain = raw.str.contains(PLAIN_NUMBER)
+    short = raw.str.len_bytes() <= 15  # at most 15 digits: exact as a float
+    if f.type == "decimal":
+        comma = raw.str.contains(COMMA_NUMBER)
+        unsep = raw.str.replace_all(",", "", literal=True)
+        value = pl.when(plain).then(raw).when(comma).then(unsep).otherwise(None)
+        value = value.cast(pl.Float64, strict=False)
+        ok = (plain | comma) & short
+    else:
+        value = pl.when(plain).then(raw).otherwise(None).cast(pl.Float64, strict=False)
+        ok = plain & short & (value == value.floor())
+    if f.min is not None:
+        ok = ok & (value >= _float(f.min))
+    if f.max is not None:
+        ok = ok & (value <= _float(f.max))
+    if f.type == "integer":
+        value = value.cast(pl.Int64, strict=False)
+    return _fast(blank(raw), value, ok, f.required)
+
+
+def text(f: Field, raw: pl.Expr, padded: pl.Expr | None, width: pl.Expr | None) -> Fast:
+    value = raw.str.strip_chars(SPACES)  # the cleaner's trim
+    numberish = value.str.contains(NUMBERISH)
+    ok = ~value.str.contains("\x00", literal=True) & ~raw.str.contains(CELL_TEXT)
+    # A number-like text is settled where a number cell would read the same.
+    ok = ok & (~numberish | value.str.contains(SAME_AS_NUMBER))
+    if padded is not None and width is not None:
+        # A number shown by a 00000 format: the text Excel shows (number_with_format).
+        pad = padded & raw.str.contains(r"^[0-9]+$") & (raw.str.len_chars() <= width)
+        value = pl.when(pad).then(raw.str.zfill(width)).otherwise(value)
+        ok = ok & (~padded | pad)
+    if f.max_length is not None:
+        ok = ok & (value.str.len_chars() <= f.max_length)
+    if f.min_length is not None:
+        ok = ok & (value.str.len_chars() >= f.min_length)
+    if f.pattern is not None:
+        ok = ok & value.str.contains(PLAIN_ASCII) & value.str.contains(f.pattern)
+    if f.type == "email":
+        ok = ok & value.str.contains(EMAIL_RUST)
+        if padded is not None:
+            ok = ok & ~padded  # a number cell: the tool refuses it
+    if f.type == "enum":
+        ok = ok & value.is_in(list(f.choices))  # other spellings ("Paid "): the coercer
+    return _fast(blank(value), value, ok, f.required)
+
+
+def day(f: Field, raw: pl.Expr, padded: pl.Expr | None) -> Fast:
+    shaped = raw.str.contains(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}(?: 00:00:00)?$")
+    value = raw.str.slice(0, 10).str.to_date("%Y-%m-%d", strict=False)
+    ok = shaped & value.is_not_null() & (value.dt.year() >= 1900)
+    if padded is not None:
+        ok = ok & ~padded
+    return _fast(blank(raw), value, ok, f.required)
+
+
+def _spellings(words: frozenset[str]) -> list[str]:
+    return [v for w in words for v in (w, w.upper(), w.capitalize())]
+
+
+def boolean(f: Field, raw: pl.Expr, padded: pl.Expr | None) -> Fast:
+    value = raw.is_in(_spellings(TRUE_WORDS))
+    ok = value | raw.is_in(_spellings(FALSE_WORDS))
+    if padded is not None:
+        ok = ok & ~padded
+    return _fast(blank(raw), value, ok, f.required)
+
+
+def field_check(f: Field, raw: pl.Expr, padded: pl.Expr | None, width: pl.Expr | None) -> Fast:
+    if f.type in ("integer", "decimal"):
+        return number(f, raw)
+    if f.type in ("string", "email", "enum"):
+        return text(f, raw, padded, width)
+    if f.type == "date":
+        return day(f, raw, padded)
+    assert f.type == "boolean", f.type
+    return boolean(f, raw, padded)

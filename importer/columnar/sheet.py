@@ -1,0 +1,181 @@
+"""An .xlsx sheet read as columns a piece at a time, with the tool's own rows on request.
+
+The sheet is split (excel/xlsx_split.py) into one workbook of small sheets; fastexcel gives
+each as a frame of texts (no Python object per cell) on a second thread while the previous
+piece is checked, with the tool's scan of that piece's XML (error cells, uncalculated
+formulas, numbers in a 00000 format). ``exact(piece, rows)`` gives chosen rows as the
+row-at-a-time reader gives them: those rows' XML as a small workbook (xlsx_pieces), read by
+CalamineReader with its special cells, so they are the tool's own cells, types and all.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+import fastexcel
+import numpy as np
+import polars as pl
+
+from importer.excel.calamine_engine import CalamineReader, KnownHeader
+from importer.excel.sniff import Source
+from importer.excel.special_cells import SpecialCells
+from importer.excel.values import RowBatch
+from importer.excel.xlsx_parts import XlsxInfo
+from importer.excel.xlsx_pieces import PieceMaker, SheetPlan
+from importer.excel.xlsx_scan import SheetScan, scan_sheet
+from importer.excel.xlsx_split import ANCHOR_TEXT, Piece, SplitSheet, split_sheet
+
+PIECE_BYTES = 8 << 20  # of sheet XML: ~25,000 rows of ten columns
+ROW = "__row"  # the frame's column of Excel row numbers
+
+
+class NotAligned(Exception):
+    """A piece's frame does not start at its anchor: read the sheet row by row."""
+
+
+@dataclass
+class LoadedPiece:
+    piece: Piece
+    frame: pl.DataFrame  # ROW, then a text column per header column ("c0", "c1", ...)
+    scan: SheetScan  # the piece's special cells
+    xml: bytes  # the piece's sheet XML (for exact rows)
+    rows: dict[int, bytes] | None = None  # each row's XML, by number (built when first asked)
+
+
+class ColumnarSheet:
+    def __init__(
+        self,
+        source: Source,
+        info: XlsxInfo,
+        plan: SheetPlan,
+        *,
+        sheet_name: str,
+        header: Sequence[str],
+        header_row: int,
+        after_row: int,
+    ) -> None:
+        self.source = source
+        self.info = info
+        self.sheet_name = sheet_name
+        self.header = list(header)
+        self.known = KnownHeader(list(header), header_row)
+        self.after_row = max(after_row, header_row)
+        self.plan = plan
+        self.split: SplitSheet = split_sheet(
+            source, self.plan, after_row=self.after_row, date1904=info.date1904
+        )
+        self._maker: PieceMaker | None = None
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="columnar")
+        prefix = self.plan.tail[2 : self.plan.tail.index(b"sheetData")]
+        self._row_start = re.compile(rb"<" + re.escape(prefix) + rb'row\b[^>]*?\br="(\d+)"')
+        self._data_end = b"</" + prefix + b"sheetData>"
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        self.split.remove()
+
+    def __enter__(self) -> ColumnarSheet:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- the pieces as columns ------------------------------------------------------------
+
+    def pieces(self) -> Iterator[LoadedPiece]:
+        """Each piece, the next one loading while this one is used."""
+        book = fastexcel.read_excel(str(self.split.path))
+        with zipfile.ZipFile(self.split.path) as archive:
+            todo = iter(self.split.pieces)
+            pending: Future[LoadedPiece] | None = None
+            first = next(todo, None)
+            if first is not None:
+                pending = self._pool.submit(self._load, book, archive, first)
+            while pending is not None:
+                loaded = pending.result()
+                following = next(todo, None)
+                pending = (
+                    self._pool.submit(self._load, book, archive, following)
+                    if following is not None
+                    else None
+                )
+                yield loaded
+
+    def _load(
+        self, book: fastexcel.ExcelReader, archive: zipfile.ZipFile, piece: Piece
+    ) -> LoadedPiece:
+        sheet = book.load_sheet(piece.index, header_row=None, dtypes="string")
+        frame = sheet.to_polars()
+        if frame.height == 0 or frame[0, 0] != ANCHOR_TEXT:
+            raise NotAligned(f"piece {piece.index} does not start at its anchor")
+        width = len(self.header)
+        columns = [
+            frame.to_series(i).alias(f"c{i}")
+            if i < frame.width
+            else pl.Series(f"c{i}", [None] * frame.height, dtype=pl.String)
+            for i in range(width)
+        ]
+        rows = np.arange(piece.anchor, piece.anchor + frame.height, dtype=np.int64)
+        frame = pl.DataFrame([pl.Series(ROW, rows), *columns]).slice(1)
+        scan = scan_sheet(
+            archive, piece.part, self.source.name, self.info.zero_padded_styles, bounds=False
+        )
+        return LoadedPiece(piece, frame, scan, archive.read(piece.part))
+
+    # --- the tool's own rows --------------------------------------------------------------
+
+    def _spans(self, loaded: LoadedPiece) -> dict[int, bytes]:
+        """Each row's XML in the piece, found once: from its start to the next row's."""
+        if loaded.rows is None:
+            xml = loaded.xml
+            found = [(int(m[1]), m.start()) for m in self._row_start.finditer(xml)]
+            ends = [start for _, start in found[1:]] + [xml.rfind(self._data_end)]
+            loaded.rows = {
+                number: xml[start:end] for (number, start), end in zip(found, ends, strict=True)
+            }
+        return loaded.rows
+
+    def exact(self, loaded: LoadedPiece, numbers: Sequence[int]) -> RowBatch:
+        """Rows ``numbers`` of this piece as the row-at-a-time reader gives them (rows it
+        finds blank left out)."""
+        if not numbers:
+            return RowBatch([], [])
+        spans = self._spans(loaded)
+        parts = [xml for n in numbers if (xml := spans.get(n)) is not None]
+        if not parts:
+            return RowBatch([], [])
+        if self._maker is None:
+            self._maker = PieceMaker(
+                self.source, self.plan, [s.path for s in self.info.sheets if s.path]
+            )
+        data = self._maker.workbook(b"".join(parts))
+        source = Source(None, data, self.source.name)
+        part = self.plan.part
+        zero = self.info.zero_padded_styles
+        name = self.source.name
+
+        def special() -> SpecialCells:
+            with source.open() as handle, zipfile.ZipFile(handle) as archive:
+                return scan_sheet(archive, part, name, zero, bounds=False).special()
+
+        reader = CalamineReader.later_piece(
+            source,
+            self.sheet_name,
+            self.known,
+            date1904=self.info.date1904,
+            overrides=special() if zero else None,
+            load_overrides=special,
+        )
+        try:
+            numbers_out: list[int] = []
+            cells: list[Sequence[object]] = []
+            for block_numbers, block_cells in reader._blocks(min(numbers)):
+                numbers_out += block_numbers
+                cells += block_cells
+        finally:
+            reader.close()
+        return RowBatch(numbers_out, cells)
