@@ -401,6 +401,7 @@ LAYERS: dict[str, int] = {
     "exporting": 5,
     "running": 5,
     "timers": 5,
+    "columnar": 5,  # the columnar path's batches (beside running's)
     # the long-running processes over the services
     "daemons": 6,
     # the services in one object; the root package hands it out lazily

@@ -7,33 +7,48 @@ rows that are not data, a sheet that cannot be cut).
 
 from __future__ import annotations
 
+import os
 import zipfile
+from typing import TYPE_CHECKING
 
-from importer.columnar.checks import unsupported
-from importer.columnar.sheet import ColumnarSheet, NotAligned
-from importer.forms.definition import Form
+if TYPE_CHECKING:  # polars, fastexcel and numpy load only where a sheet is read so
+    from importer.columnar.sheet import ColumnarSheet
+    from importer.forms.definition import Form
 
-__all__ = ["ColumnarSheet", "NotAligned", "open_columnar", "unsupported"]
+__all__ = ["columnar_may_read", "open_columnar", "runs_as_columns"]
+
+
+def columnar_may_read(file_name: str) -> bool:
+    """Whether a job of this file may run as columns (its form decides: runs_as_columns)."""
+    # Not yet the default: tests and the bench turn it on (docs/ARCHITECTURE.md).
+    return bool(os.environ.get("IMPORTER_TEST_COLUMNAR")) and file_name.lower().endswith(
+        (".xlsx", ".xlsm")
+    )
+
+
+def runs_as_columns(form: Form, file_name: str, sheet_layout: object) -> bool:
+    """Whether a job of this form and file, its header where ``sheet_layout`` (the job's)
+    says, runs as columns when no sheet is handed to its run."""
+    if not columnar_may_read(file_name):
+        return False
+    from importer.columnar.checks import unsupported
+
+    return (
+        unsupported(form) is None and sheet_layout is None and not form.layout.excel(None).filters
+    )
 
 
 def open_columnar(
     content: bytes, *, sheet: str, file_name: str, form: Form, after_row: int
 ) -> ColumnarSheet | None:
-    """The job's sheet as pieces of columns, or None when the row path must read it."""
-    import os
-
+    """The job's sheet as pieces of columns, or None when the row path must read it (the
+    caller checked runs_as_columns)."""
+    from importer.columnar.sheet import ColumnarSheet
     from importer.errors import InputError
-    from importer.excel.calamine_pieces import PiecewiseReader
     from importer.excel.sniff import make_source
     from importer.excel.xlsx_parts import read_xlsx_info
-    from importer.excel.xlsx_pieces import CannotCut, plan_pieces
+    from importer.excel.xlsx_pieces import CannotCut
 
-    # Not yet the default: it stores exactly what the row path stores but is not yet faster
-    # end to end (docs/ARCHITECTURE.md, "The columnar path"); tests and the bench turn it on.
-    if not os.environ.get("IMPORTER_TEST_COLUMNAR"):
-        return None
-    if unsupported(form) is not None or not file_name.lower().endswith((".xlsx", ".xlsm")):
-        return None
     source = make_source(content, file_name)
     try:
         with source.open() as handle, zipfile.ZipFile(handle) as archive:
@@ -41,21 +56,6 @@ def open_columnar(
         part = next((s.path for s in info.sheets if s.name == sheet), None)
         if part is None:
             return None
-        from importer.columnar.sheet import PIECE_BYTES
-
-        plan = plan_pieces(source, part, PIECE_BYTES)
-        # The header as the row path finds it, from the first piece.
-        names = [s.name for s in info.sheets]
-        with PiecewiseReader(source, sheet, info, plan, names) as first:
-            header, header_row = list(first.header), first.header_row
-        return ColumnarSheet(
-            source,
-            info,
-            plan,
-            sheet_name=sheet,
-            header=header,
-            header_row=header_row,
-            after_row=after_row,
-        )
+        return ColumnarSheet(source, info, part, sheet_name=sheet, after_row=after_row)
     except (CannotCut, InputError, zipfile.BadZipFile, OSError):
         return None

@@ -23,7 +23,7 @@ from importer.columnar.sheet import ROW, ColumnarSheet, LoadedPiece
 from importer.excel.values import RowBatch
 from importer.forms.definition import Form
 from importer.forms.validation import RejectedRow, Validator, ValidRows, typed_column
-from importer.repositories.batches import BatchWriter, Prepared, _rejected_json
+from importer.repositories.batches import BatchWriter, Prepared, rejected_json_of
 from importer.repositories.form_tables import JOB_COLUMN, ROW_COLUMN, FormTable
 
 _POLARS_TYPES: dict[str, pl.DataType] = {
@@ -88,13 +88,28 @@ class ColumnarBatches:
             ok_all = ok_all & ~pl.col(ROW).is_in(odd)
         checked = frame.lazy().with_columns(*values, ok_all.alias("__ok")).collect()
         rows = checked[ROW].to_numpy()
-        ok_rows = checked["__ok"].to_numpy()
+        good = checked.filter(pl.col("__ok")).select(ROW, *self.columns)
+        # The unsettled rows of the whole piece, read and validated at once.
+        hard = rows[~checked["__ok"].to_numpy()]
+        rejected: list[RejectedRow] = []
+        if len(hard):
+            exact = self.sheet.exact(loaded, hard.tolist())
+            self.exact_rows += len(exact)
+            result = self.validator.validate(exact)
+            rejected = sorted(result.rejected, key=lambda r: r.number)
+            if len(result.valid):
+                rescued = self._frame_of(result.valid, good.schema)
+                good = pl.concat([good, rescued]).sort(ROW)
+        good_rows = good[ROW].to_numpy()
+        rejected_rows = np.array([r.number for r in rejected], dtype=np.int64)
         start = 0
         while start < len(rows):
             end = min(start + self.size, len(rows))
-            part = checked.slice(start, end - start)
-            hard = rows[start:end][~ok_rows[start:end]]
-            yield self._batch(loaded, part, [int(n) for n in hard], int(rows[end - 1])), end - start
+            span = [int(rows[start]), int(rows[end - 1]) + 1]
+            g0, g1 = (int(i) for i in np.searchsorted(good_rows, span))
+            r0, r1 = (int(i) for i in np.searchsorted(rejected_rows, span))
+            batch = self._batch(loaded, good.slice(g0, g1 - g0), rejected[r0:r1], span[1] - 1)
+            yield batch, (g1 - g0) + (r1 - r0)
             start = end
 
     def _with_pads(self, frame: pl.DataFrame, loaded: LoadedPiece) -> pl.DataFrame:
@@ -116,18 +131,8 @@ class ColumnarBatches:
         return frame.with_columns(extra)
 
     def _batch(
-        self, loaded: LoadedPiece, part: pl.DataFrame, hard: list[int], last_row: int
+        self, loaded: LoadedPiece, good: pl.DataFrame, rejected: list[RejectedRow], last_row: int
     ) -> Prepared:
-        good = part.filter(pl.col("__ok")).select(ROW, *self.columns)
-        rejected: list[RejectedRow] = []
-        if hard:
-            exact = self.sheet.exact(loaded, hard)
-            self.exact_rows += len(exact)
-            result = self.validator.validate(exact)
-            rejected = sorted(result.rejected, key=lambda r: r.number)
-            if len(result.valid):
-                rescued = self._frame_of(result.valid, good.schema)
-                good = pl.concat([good, rescued]).sort(ROW)
         numbers = [int(n) for n in good[ROW].to_list()]
         out = good.with_columns(
             pl.lit(self.writer.job.id, dtype=pl.Int64).alias(JOB_COLUMN),
@@ -135,7 +140,7 @@ class ColumnarBatches:
         ).select(*self.columns, JOB_COLUMN, ROW_COLUMN)
         buffer = io.BytesIO()
         out.write_csv(buffer, include_header=False)
-        rejected_json, errors_json = _rejected_json(rejected)
+        rejected_json, errors_json = rejected_json_of(rejected)
         return Prepared(
             rows=LazyRows(lambda: self.sheet.exact(loaded, numbers)),
             last_row=last_row,

@@ -109,8 +109,10 @@ def text(f: Field, raw: pl.Expr, padded: pl.Expr | None, width: pl.Expr | None) 
     value = raw.str.strip_chars(SPACES)  # the cleaner's trim
     numberish = value.str.contains(NUMBERISH)
     ok = ~value.str.contains("\x00", literal=True) & ~raw.str.contains(CELL_TEXT)
-    # A number-like text is settled where a number cell would read the same.
-    ok = ok & (~numberish | value.str.contains(SAME_AS_NUMBER))
+    # A number-like text is settled where a number cell would read the same (15 digits
+    # at most: beyond, the tool writes a number cell as 1.23456789012346E+15).
+    same = value.str.contains(SAME_AS_NUMBER) & (value.str.len_bytes() <= 15)
+    ok = ok & (~numberish | same)
     if padded is not None and width is not None:
         # A number shown by a 00000 format: the text Excel shows (number_with_format).
         pad = padded & raw.str.contains(r"^[0-9]+$") & (raw.str.len_chars() <= width)

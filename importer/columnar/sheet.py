@@ -20,16 +20,18 @@ import fastexcel
 import numpy as np
 import polars as pl
 
+from importer.excel.base import EmptySheet
 from importer.excel.calamine_engine import CalamineReader, KnownHeader
+from importer.excel.calamine_pieces import piece_reader
 from importer.excel.sniff import Source
-from importer.excel.special_cells import SpecialCells
 from importer.excel.values import RowBatch
 from importer.excel.xlsx_parts import XlsxInfo
-from importer.excel.xlsx_pieces import PieceMaker, SheetPlan
+from importer.excel.xlsx_pieces import CannotCut, PieceMaker
 from importer.excel.xlsx_scan import SheetScan, scan_sheet
-from importer.excel.xlsx_split import ANCHOR_TEXT, Piece, SplitSheet, split_sheet
+from importer.excel.xlsx_split import ANCHOR_TEXT, Piece, SplitSheet, first_rows, split_sheet
 
 PIECE_BYTES = 8 << 20  # of sheet XML: ~25,000 rows of ten columns
+HEADER_BYTES = 256 << 10  # the first rows, where the header is looked for
 ROW = "__row"  # the frame's column of Excel row numbers
 
 
@@ -51,28 +53,43 @@ class ColumnarSheet:
         self,
         source: Source,
         info: XlsxInfo,
-        plan: SheetPlan,
+        part: str,
         *,
         sheet_name: str,
-        header: Sequence[str],
-        header_row: int,
         after_row: int,
     ) -> None:
         self.source = source
         self.info = info
         self.sheet_name = sheet_name
-        self.header = list(header)
-        self.known = KnownHeader(list(header), header_row)
-        self.after_row = max(after_row, header_row)
-        self.plan = plan
-        self.split: SplitSheet = split_sheet(
-            source, self.plan, after_row=self.after_row, date1904=info.date1904
-        )
+        self.plan, head = first_rows(source, part, HEADER_BYTES)  # its cuts: split_sheet's
         self._maker: PieceMaker | None = None
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="columnar")
         prefix = self.plan.tail[2 : self.plan.tail.index(b"sheetData")]
         self._row_start = re.compile(rb"<" + re.escape(prefix) + rb'row\b[^>]*?\br="(\d+)"')
         self._data_end = b"</" + prefix + b"sheetData>"
+        self.known = self._find_header(head)
+        self.header = list(self.known.header)
+        self.after_row = max(after_row, self.known.row)
+        self.split: SplitSheet = split_sheet(
+            source,
+            self.plan,
+            piece_bytes=PIECE_BYTES,
+            after_row=self.after_row,
+            date1904=info.date1904,
+        )
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="columnar")
+
+    def count_rows(self) -> int:
+        """The rows after the header holding a value (xlsx_pieces' count)."""
+        return self.plan.rows_after(self.known.row)
+
+    def _find_header(self, head: bytes) -> KnownHeader:
+        """The header as the row path finds it, from the sheet's first rows (CannotCut: not
+        among them; the row path reads the sheet)."""
+        try:
+            with self.tool_reader(head, None) as first:
+                return KnownHeader(list(first.header), first.header_row)
+        except EmptySheet as exc:
+            raise CannotCut(str(exc)) from None
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
@@ -90,6 +107,9 @@ class ColumnarSheet:
         """Each piece, the next one loading while this one is used."""
         book = fastexcel.read_excel(str(self.split.path))
         with zipfile.ZipFile(self.split.path) as archive:
+            # Both hold the file open: its name goes now, so that no end of this process,
+            # kill -9 included, leaves it behind.
+            self.split.remove()
             todo = iter(self.split.pieces)
             pending: Future[LoadedPiece] | None = None
             first = next(todo, None)
@@ -128,6 +148,16 @@ class ColumnarSheet:
 
     # --- the tool's own rows --------------------------------------------------------------
 
+    def tool_reader(self, rows_xml: bytes, known: KnownHeader | None) -> CalamineReader:
+        """The row path's reader over these rows of the sheet's XML, as a small workbook
+        (``known``: the header; None: found in these rows, as for a sheet's first piece)."""
+        if self._maker is None:
+            self._maker = PieceMaker(
+                self.source, self.plan, [s.path for s in self.info.sheets if s.path]
+            )
+        source = Source(None, self._maker.workbook(rows_xml), self.source.name)
+        return piece_reader(source, self.sheet_name, self.plan.part, self.info, known)
+
     def _spans(self, loaded: LoadedPiece) -> dict[int, bytes]:
         """Each row's XML in the piece, found once: from its start to the next row's."""
         if loaded.rows is None:
@@ -148,28 +178,7 @@ class ColumnarSheet:
         parts = [xml for n in numbers if (xml := spans.get(n)) is not None]
         if not parts:
             return RowBatch([], [])
-        if self._maker is None:
-            self._maker = PieceMaker(
-                self.source, self.plan, [s.path for s in self.info.sheets if s.path]
-            )
-        data = self._maker.workbook(b"".join(parts))
-        source = Source(None, data, self.source.name)
-        part = self.plan.part
-        zero = self.info.zero_padded_styles
-        name = self.source.name
-
-        def special() -> SpecialCells:
-            with source.open() as handle, zipfile.ZipFile(handle) as archive:
-                return scan_sheet(archive, part, name, zero, bounds=False).special()
-
-        reader = CalamineReader.later_piece(
-            source,
-            self.sheet_name,
-            self.known,
-            date1904=self.info.date1904,
-            overrides=special() if zero else None,
-            load_overrides=special,
-        )
+        reader = self.tool_reader(b"".join(parts), self.known)
         try:
             numbers_out: list[int] = []
             cells: list[Sequence[object]] = []

@@ -37,6 +37,36 @@ def _trimmer() -> Callable[[], object]:
 release_freed_memory = _trimmer()
 
 
+def piece_reader(
+    piece: Source, sheet_name: str, part: str, info: XlsxInfo, known: KnownHeader | None
+) -> CalamineReader:
+    """calamine over a piece's workbook (xlsx_pieces), with the piece's special cells:
+    ``known``, the header found in an earlier piece; None, found in this one."""
+    zero = info.zero_padded_styles
+
+    def special() -> SpecialCells:
+        with piece.open() as handle, zipfile.ZipFile(handle) as archive:
+            return scan_sheet(archive, part, piece.name, zero, bounds=False).special()
+
+    overrides = special() if zero else None
+    if known is None:
+        return CalamineReader.first_piece(
+            piece,
+            sheet_name,
+            date1904=info.date1904,
+            overrides=overrides,
+            load_overrides=special,
+        )
+    return CalamineReader.later_piece(
+        piece,
+        sheet_name,
+        known,
+        date1904=info.date1904,
+        overrides=overrides,
+        load_overrides=special,
+    )
+
+
 class PiecewiseReader(BlockReader):
     engine = "calamine"
     file_format = "xlsx"
@@ -93,30 +123,8 @@ class PiecewiseReader(BlockReader):
                 ]
 
     def _open(self, cut: Cut, data: bytes, known: KnownHeader | None) -> CalamineReader:
-        source = Source(None, data, self._name)
-        zero = self._info.zero_padded_styles
-
-        def special() -> SpecialCells:
-            with source.open() as handle, zipfile.ZipFile(handle) as archive:
-                scan = scan_sheet(archive, self._plan.part, self._name, zero, bounds=False)
-            return scan.special()
-
-        overrides = special() if zero else None
-        if known is None:
-            return CalamineReader.first_piece(
-                source,
-                self.sheet_name,
-                date1904=self.date1904,
-                overrides=overrides,
-                load_overrides=special,
-            )
-        return CalamineReader.later_piece(
-            source,
-            self.sheet_name,
-            known,
-            date1904=self.date1904,
-            overrides=overrides,
-            load_overrides=special,
+        return piece_reader(
+            Source(None, data, self._name), self.sheet_name, self._plan.part, self._info, known
         )
 
     def _readers(self, after_row: int) -> Iterator[CalamineReader]:

@@ -18,7 +18,7 @@ from importer.excel.base import (
     sheet_candidates,
 )
 from importer.excel.calamine_engine import CalamineReader, SheetUnreadable
-from importer.excel.calamine_pieces import PiecewiseReader
+from importer.excel.calamine_pieces import PiecewiseReader, piece_reader
 from importer.excel.calamine_workbook import calamine_sheets, open_calamine_workbook
 from importer.excel.csv_engine import CsvReader
 from importer.excel.guard import GuardedReader, reading
@@ -49,14 +49,16 @@ from importer.excel.xlsx_parts import (
     shared_strings_bytes,
     sheet_part,
 )
-from importer.excel.xlsx_pieces import CannotCut, plan_pieces
+from importer.excel.xlsx_pieces import CannotCut, PieceMaker, plan_pieces
 from importer.excel.xlsx_scan import scan_sheet
+from importer.excel.xlsx_split import first_rows
 
 # calamine's memory for a sheet, measured: ~1.6x the sheet's XML, ~2x its shared strings.
 SHEET_XML_FACTOR = 1.6
 STRINGS_XML_FACTOR = 2.0
 # Below this, a piece's parse costs more in shared strings parsed again than it saves.
 MIN_PIECE_BYTES = 4 << 20
+HEAD_BYTES = 256 << 10  # a peek's first rows (about 1,000 of ten columns)
 
 
 def open_sheet(
@@ -240,6 +242,12 @@ def _open_xlsx_sheet(src: Source, sheet: str, request: ReadRequest, checked: boo
             return pieces
         assert plan.if_uncut is not None
         plan = plan.if_uncut
+    if plan.reader is Reader.CALAMINE_HEAD:
+        head = _calamine_head(src, chosen)
+        if head is not None:
+            return head
+        assert plan.if_uncut is not None
+        plan = plan.if_uncut
     if plan.reader is Reader.OPENPYXL_STREAMING:
         reader = OpenpyxlReader(src, chosen.name, zero_styles=chosen.info.zero_padded_styles)
         if plan.engine is Engine.CALAMINE:  # a peek's stand-in: the full read uses calamine
@@ -335,6 +343,26 @@ def _calamine_whole(
             # e.g. error values calamine does not know (#GETTING_DATA): stream it instead.
             return OpenpyxlReader(src, sheet.name, zero_styles=sheet.info.zero_padded_styles)
     return reader.begin(overrides)
+
+
+def _calamine_head(src: Source, sheet: _ChosenSheet) -> SheetReader | None:
+    """calamine over the sheet's first rows as a small workbook (xlsx_split.first_rows): its
+    header and a row after it, for a peek; None when they are not both among them."""
+    try:
+        plan, rows = first_rows(src, sheet.part, HEAD_BYTES)
+    except CannotCut:
+        return None
+    info = sheet.info
+    maker = PieceMaker(src, plan, [s.path for s in info.sheets if s.path])
+    head = Source(None, maker.workbook(rows), src.name)
+    try:
+        reader = piece_reader(head, sheet.name, plan.part, info, None)
+    except InputError:
+        return None  # no header among the first rows: the whole sheet says
+    if next(iter(reader.batches(1)), None) is None:  # (batches reads the rows afresh)
+        reader.close()
+        return None
+    return reader
 
 
 def _in_pieces(

@@ -18,7 +18,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -74,7 +74,7 @@ def _rows_after_in(cut: Cut, row: int) -> int:
     return round(cut.rows_with_values * (cut.last_row - row) / span)
 
 
-def _chunks(source: Source, part: str) -> Iterator[bytes]:
+def sheet_chunks(source: Source, part: str) -> Iterator[bytes]:
     with source.open() as handle, zipfile.ZipFile(handle) as archive, archive.open(part) as xml:
         while data := xml.read(CHUNK):
             yield data
@@ -82,17 +82,25 @@ def _chunks(source: Source, part: str) -> Iterator[bytes]:
 
 def plan_pieces(source: Source, part: str, piece_bytes: int) -> SheetPlan:
     """Survey the sheet's XML once and plan cuts about ``piece_bytes`` apart."""
-    survey: _Survey | None = None
+    return survey_sheet(source, part, lambda plan, at: Survey(plan, piece_bytes, at))
+
+
+def survey_sheet(
+    source: Source, part: str, survey_for: Callable[[SheetPlan, int], Survey]
+) -> SheetPlan:
+    """One pass over the sheet's XML, complete rows at a time, through the survey that
+    ``survey_for(plan, offset of the first row)`` makes once the rows begin."""
+    survey: Survey | None = None
     carry = b""
     try:
-        for data in _chunks(source, part):
+        for data in sheet_chunks(source, part):
             buffer = carry + data
             if survey is None:
-                plan, at = _start_plan(part, buffer)
+                plan, at = start_plan(part, buffer)
                 if plan is None:
                     carry = buffer
                     continue
-                survey = _Survey(plan, piece_bytes, at)
+                survey = survey_for(plan, at)
             cut = buffer.rfind(survey.row_end)
             if cut < 0:
                 carry = buffer
@@ -107,7 +115,7 @@ def plan_pieces(source: Source, part: str, piece_bytes: int) -> SheetPlan:
     return survey.finish()
 
 
-class _Survey:
+class Survey:
     """The cuts, taken from complete rows of XML as they stream past."""
 
     def __init__(self, plan: SheetPlan, piece_bytes: int, rows_start: int) -> None:
@@ -166,7 +174,7 @@ class _Survey:
         return self.plan
 
 
-def _start_plan(part: str, buffer: bytes) -> tuple[SheetPlan | None, int]:
+def start_plan(part: str, buffer: bytes) -> tuple[SheetPlan | None, int]:
     """The plan's head and tail, once the buffer reaches past <sheetData>."""
     root = _ROOT.search(buffer)
     if root is None:
@@ -188,7 +196,7 @@ def _start_plan(part: str, buffer: bytes) -> tuple[SheetPlan | None, int]:
 
 def rows_of(source: Source, plan: SheetPlan, cuts: list[Cut]) -> Iterator[tuple[Cut, bytes]]:
     """Each cut's rows of XML (ascending cuts), from one pass over the sheet's part."""
-    chunks = _chunks(source, plan.part)
+    chunks = sheet_chunks(source, plan.part)
     buffer, at = b"", 0  # at: decompressed offset of buffer[0]
     for cut in cuts:
         while at + len(buffer) < cut.end:

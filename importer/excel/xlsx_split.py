@@ -21,13 +21,20 @@ import os
 import re
 import tempfile
 import zipfile
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from importer.excel.sniff import Source
 from importer.excel.xlsx_parts import UNPACK_ERRORS, calamine_strings_part, part_named
-from importer.excel.xlsx_pieces import CannotCut, Cut, SheetPlan, rows_of
+from importer.excel.xlsx_pieces import (
+    CannotCut,
+    Cut,
+    SheetPlan,
+    Survey,
+    sheet_chunks,
+    start_plan,
+    survey_sheet,
+)
 
 ANCHOR_TEXT = "\u2063"  # an invisible separator: never a value the reader keeps
 _CONTENT_TYPES = (
@@ -77,72 +84,131 @@ class SplitSheet:
             self.path.unlink()
 
 
+def first_rows(source: Source, part: str, size: int) -> tuple[SheetPlan, bytes]:
+    """The sheet's plan (its head and tail; no cuts yet) and about ``size`` bytes of its
+    first rows, whole rows only: where the header is looked for."""
+    buffer = b""
+    try:
+        for data in sheet_chunks(source, part):
+            buffer += data
+            plan, at = start_plan(part, buffer)
+            if plan is None:
+                continue
+            end = buffer.find(b"</" + _prefix(plan) + b"row>", at + size)
+            if end < 0 and len(buffer) - at < size:
+                continue  # the next chunk may end the row
+            if end < 0:
+                end = buffer.rfind(b"</" + _prefix(plan) + b"row>")
+            return plan, buffer[at : end + len(_prefix(plan)) + 6] if end >= 0 else b""
+    except UNPACK_ERRORS as exc:
+        raise CannotCut(f"cannot unpack the sheet ({exc})") from None
+    plan, at = start_plan(part, buffer)
+    if plan is None:
+        raise CannotCut("no rows")
+    end = buffer.rfind(b"</" + _prefix(plan) + b"row>")
+    return plan, buffer[at : end + len(_prefix(plan)) + 6] if end >= at else b""
+
+
+def _prefix(plan: SheetPlan) -> bytes:
+    return plan.tail[2 : plan.tail.index(b"sheetData")]
+
+
 def split_sheet(
-    source: Source, plan: SheetPlan, *, after_row: int, date1904: bool, directory: str | None = None
+    source: Source,
+    plan: SheetPlan,
+    *,
+    piece_bytes: int,
+    after_row: int,
+    date1904: bool,
+    directory: str | None = None,
 ) -> SplitSheet:
-    """The pieces of ``plan`` holding rows after ``after_row`` (the header's row, or the last
-    committed one), as sheets of a new workbook. CannotCut: the sheet cannot be split so."""
-    cuts = [c for c in plan.cuts if c.last_row > after_row]
-    if not cuts:
-        raise CannotCut("no rows after the header")
-    prefix = plan.tail[2 : plan.tail.index(b"sheetData")]
+    """One pass over the sheet's XML: the cuts of ``plan`` (xlsx_pieces' survey, with its
+    checks) and, for the pieces holding rows after ``after_row`` (the header's row, or the
+    last committed one), each as a sheet of a new workbook. CannotCut: not so."""
     handle, name = tempfile.mkstemp(suffix=".xlsx", prefix="importer-", dir=directory)
     os.close(handle)
     path = Path(name)
     try:
-        pieces = _write(source, plan, cuts, after_row, prefix, date1904, path)
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED, allowZip64=True) as out:
+            writer = _PieceWriter(out, plan, after_row)
+            writer.shared_parts(source)
+            survey_sheet(source, plan.part, lambda _, at: _Splitter(plan, piece_bytes, at, writer))
+            if not writer.pieces:
+                raise CannotCut("no rows after the header")
+            writer.package(date1904)
     except BaseException:
         with contextlib.suppress(OSError):
             path.unlink()
         raise
-    return SplitSheet(path, pieces)
+    return SplitSheet(path, writer.pieces)
 
 
-def _write(
-    source: Source,
-    plan: SheetPlan,
-    cuts: list[Cut],
-    after_row: int,
-    prefix: bytes,
-    date1904: bool,
-    path: Path,
-) -> list[Piece]:
-    pieces: list[Piece] = []
-    row_start = re.compile(rb"<" + re.escape(prefix) + rb'row\b[^>]*?\br="(\d+)"')
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED, allowZip64=True) as out:
+class _Splitter(Survey):
+    """xlsx_pieces' survey, handing each piece's rows to the writer as it closes."""
+
+    def __init__(
+        self, plan: SheetPlan, piece_bytes: int, rows_start: int, writer: _PieceWriter
+    ) -> None:
+        super().__init__(plan, piece_bytes, rows_start)
+        self.writer = writer
+        self.parts: list[bytes] = []
+
+    def _segment(self, xml: bytes) -> None:
+        super()._segment(xml)
+        self.parts.append(xml)
+
+    def _close(self, end: int) -> None:
+        count = len(self.plan.cuts)
+        super()._close(end)
+        if len(self.plan.cuts) > count:
+            self.writer.add(self.plan.cuts[-1], b"".join(self.parts))
+            self.parts = []
+
+
+class _PieceWriter:
+    def __init__(self, out: zipfile.ZipFile, plan: SheetPlan, after_row: int) -> None:
+        self.out = out
+        self.plan = plan
+        self.after_row = after_row
+        self.prefix = _prefix(plan)
+        self.row_start = re.compile(rb"<" + re.escape(self.prefix) + rb'row\b[^>]*?\br="(\d+)"')
+        self.pieces: list[Piece] = []
+
+    def shared_parts(self, source: Source) -> None:
+        """The styles and the shared strings, as they are."""
         with source.open() as handle, zipfile.ZipFile(handle) as archive:
-            for wanted in ("xl/styles.xml",):
-                info = part_named(archive, wanted)
-                if info is not None:
-                    out.writestr(wanted, archive.read(info))
+            styles = part_named(archive, "xl/styles.xml")
+            if styles is not None:
+                self.out.writestr("xl/styles.xml", archive.read(styles))
             strings = calamine_strings_part(archive)
             if strings is not None:
-                out.writestr("xl/sharedStrings.xml", archive.read(strings))
-        for index, (cut, rows) in enumerate(_rows_of(source, plan, cuts)):
-            if cut.first_row <= after_row:
-                # The rows up to ``after_row`` (the header and above, or committed) go.
-                later = next((m for m in row_start.finditer(rows) if int(m[1]) > after_row), None)
-                rows = rows[later.start() :] if later is not None else b""
-                first = int(later[1]) if later is not None else cut.last_row + 1
-            else:
-                first = cut.first_row
-            anchor = first - 1
-            part = f"xl/worksheets/piece{index}.xml"
-            out.writestr(part, plan.head + _anchor(prefix, anchor) + rows + plan.tail)
-            pieces.append(Piece(index, part, anchor, cut.last_row, cut.rows_with_values))
-        out.writestr("[Content_Types].xml", _content_types(pieces))
-        out.writestr("_rels/.rels", _ROOT_RELS)
-        out.writestr("xl/workbook.xml", _workbook(pieces, date1904))
-        out.writestr("xl/_rels/workbook.xml.rels", _workbook_rels(pieces))
-    return pieces
+                self.out.writestr("xl/sharedStrings.xml", archive.read(strings))
 
+    def add(self, cut: Cut, rows: bytes) -> None:
+        if cut.last_row <= self.after_row:
+            return
+        if cut.first_row <= self.after_row or not self.pieces:
+            # The rows up to ``after_row`` go (and, in the sheet's first piece, the XML
+            # before its rows).
+            later = next(
+                (m for m in self.row_start.finditer(rows) if int(m[1]) > self.after_row), None
+            )
+            if later is None:
+                return
+            rows, first = rows[later.start() :], int(later[1])
+        else:
+            first = cut.first_row
+        index = len(self.pieces)
+        part = f"xl/worksheets/piece{index}.xml"
+        anchor = _anchor(self.prefix, first - 1)
+        self.out.writestr(part, self.plan.head + anchor + rows + self.plan.tail)
+        self.pieces.append(Piece(index, part, first - 1, cut.last_row, cut.rows_with_values))
 
-def _rows_of(source: Source, plan: SheetPlan, cuts: list[Cut]) -> Iterator[tuple[Cut, bytes]]:
-    """Each cut's rows of XML, from one pass over the sheet's decompressed part."""
-    try:
-        yield from rows_of(source, plan, cuts)
-    except UNPACK_ERRORS as exc:
-        raise CannotCut(f"cannot unpack the sheet ({exc})") from None
+    def package(self, date1904: bool) -> None:
+        self.out.writestr("[Content_Types].xml", _content_types(self.pieces))
+        self.out.writestr("_rels/.rels", _ROOT_RELS)
+        self.out.writestr("xl/workbook.xml", _workbook(self.pieces, date1904))
+        self.out.writestr("xl/_rels/workbook.xml.rels", _workbook_rels(self.pieces))
 
 
 def _anchor(prefix: bytes, row: int) -> bytes:

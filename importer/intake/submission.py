@@ -104,6 +104,8 @@ def submit_workbook(
     and the run that reads the rows counts them. ``on_progress`` hears what is being read
     (the workbook, then its rows being counted) before any job exists.
     """
+    from importer.columnar import columnar_may_read, runs_as_columns
+    from importer.config import Engine
     from importer.excel import open_sheet, peek_sheet
     from importer.repositories.forms import get_form
 
@@ -148,9 +150,8 @@ def submit_workbook(
             options or JobOptions(),
         )
 
-    if claim_owner is None or due_at is not None:
-        # Runs elsewhere, later: the safety and header checks without parsing every row.
-        peek = peek_sheet(
+    def peek() -> SheetPeek:
+        return peek_sheet(
             content,
             sheet=sheet,
             engine=engine,
@@ -158,14 +159,28 @@ def submit_workbook(
             file_name=name,
             layout=layout,
         )
-        return store_for(peek.header).submit(peek, None, claim_owner=None, due_at=due_at)
 
+    if claim_owner is None or due_at is not None:
+        # Runs elsewhere, later: the safety and header checks without parsing every row.
+        peeked = peek()
+        return store_for(peeked.header).submit(peeked, None, claim_owner=None, due_at=due_at)
+
+    checked = False
+    if columnar_may_read(name):
+        # Its run may read the rows as columns (importer.columnar): the checks and the header
+        # from the sheet's first rows, the rows left to the run, which reads them once.
+        peeked = peek()
+        store = store_for(peeked.header)
+        if peeked.engine == Engine.CALAMINE and runs_as_columns(store.form, name, peeked.layout):
+            return store.submit(peeked, None, claim_owner=claim_owner, due_at=None)
+        checked = True  # the safety pass ran
     reader = open_sheet(
         content,
         sheet=sheet,
         engine=engine,
         memory_budget_mb=memory_budget_mb,
         file_name=name,
+        checked=checked,
         layout=layout,
     )
 

@@ -107,7 +107,7 @@ class _Refused(Exception):
     """Inside the fast path: a constraint refused a row (the transaction is rolled back)."""
 
 
-def _rejected_json(rejected: Sequence[RejectedRow]) -> tuple[str, str]:
+def rejected_json_of(rejected: Sequence[RejectedRow]) -> tuple[str, str]:
     rows = _encode([[row.number, row.values, encode_cells(row.cells)] for row in rejected])
     errors = _encode(
         [[row.number, e.column, e.raw, e.message] for row in rejected for e in row.errors]
@@ -204,7 +204,7 @@ class BatchWriter:
         own += [numbers] if row else []
         every = [*columns, *own]
         records = list(zip(*every, strict=True)) if every else [() for _ in numbers]
-        rejected_json, errors_json = _rejected_json(rejected)
+        rejected_json, errors_json = rejected_json_of(rejected)
         last_row = rows.numbers[-1] if isinstance(rows, RowBatch) else rows[-1].number
         return Prepared(
             rows=rows,
@@ -274,7 +274,7 @@ class BatchWriter:
             write_claims(self.conn, self.job.id, batch.claims)
             rejected_json, errors_json = batch.rejected_json, batch.errors_json
             if outcome.refused:
-                rejected_json, errors_json = _rejected_json([*batch.rejected, *outcome.refused])
+                rejected_json, errors_json = rejected_json_of([*batch.rejected, *outcome.refused])
             if rejected_json != "[]":
                 self.conn.execute(
                     queries().write_rejected_rows,

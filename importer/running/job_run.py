@@ -40,7 +40,7 @@ from importer.running.pause_points import PausePoints, pause_point
 from importer.states import JobStatus, ProgressPhase, RunOutcome
 
 if TYPE_CHECKING:
-    from importer.columnar import ColumnarSheet
+    from importer.columnar.sheet import ColumnarSheet
     from importer.excel.base import SheetReader
     from importer.excel.layout import HeaderLayout
     from importer.forms.definition import Form
@@ -317,7 +317,7 @@ class _Run:
         with permanent():
             form, _ = get_form(conn, self.job.form, self.job.form_version)
         layout = self.layout(form)
-        columnar = self.open_columnar(conn, form) if layout is None else None
+        columnar = self.open_columnar(conn, form)
         if columnar is not None:
             with columnar:
                 return self.import_columns(conn, renewer, form, columnar)
@@ -379,10 +379,12 @@ class _Run:
         """The job's sheet read as columns (importer.columnar), when it can be: an .xlsx
         sheet, a form its checks cover, a run with no sheet handed over (a foreground
         submit's is read already). None: the row path reads it."""
-        from importer.columnar import open_columnar
+        from importer.columnar import open_columnar, runs_as_columns
 
         job = self.job
-        if self.reader is not None or job.sheet is None or self.settings.rows_per_transaction < 1:
+        if self.reader is not None or job.sheet is None:
+            return None
+        if not runs_as_columns(form, job.file_name, job.sheet_layout):
             return None
         if job.engine not in (Engine.CALAMINE, Engine.AUTO) or (
             job.cursor and job.last_row is None
@@ -420,7 +422,7 @@ class _Run:
         )  # fmt: skip
         if self.job.total_rows is None:
             self.emit(ProgressPhase.COUNTING, f"counting the rows of sheet {sheet.sheet_name}")
-            writer.set_total_rows(sheet.plan.rows_after(sheet.known.row))
+            writer.set_total_rows(sheet.count_rows())
             self.job = jobs.get_job(conn, self.job.id)
         self.over_limit = crossed_limit(self.job)
         if self.over_limit is not None:

@@ -72,6 +72,10 @@ def streaming(engine: Engine = OPENPYXL) -> ReadingPlan:
     return ReadingPlan(Reader.OPENPYXL_STREAMING, engine)
 
 
+def head(uncut: ReadingPlan) -> ReadingPlan:
+    return ReadingPlan(Reader.CALAMINE_HEAD, CALAMINE, if_uncut=uncut)
+
+
 def pieces(uncut: ReadingPlan) -> ReadingPlan:
     return ReadingPlan(Reader.CALAMINE_PIECES, CALAMINE, if_uncut=uncut)
 
@@ -172,12 +176,12 @@ ROWS: list[tuple[str, Facts, ReadRequest, Plan]] = [
      sheet(), peek(AUTO), streaming(CALAMINE)),
     ("peek with shared strings at the limit: openpyxl stands in",
      sheet(shared_strings_bytes=PEEK_STRINGS_BYTES), peek(AUTO), streaming(CALAMINE)),
-    ("peek with big shared strings: calamine's whole parse is sooner",
+    ("peek with big shared strings: calamine reads the first rows, else the whole sheet",
      sheet(shared_strings_bytes=PEEK_STRINGS_BYTES + 1), peek(AUTO),
-     whole(eager=True, fallback=True)),
-    ("peek with big shared strings asked of calamine: whole, no fallback",
+     head(whole(eager=True, fallback=True))),
+    ("peek with big shared strings asked of calamine: the first rows, else whole, no fallback",
      sheet(shared_strings_bytes=PEEK_STRINGS_BYTES + 1), peek(CALAMINE),
-     whole(eager=True, fallback=False)),
+     head(whole(eager=True, fallback=False))),
     ("peek asked of openpyxl streams, whatever the shared strings",
      sheet(shared_strings_bytes=PEEK_STRINGS_BYTES + 1), peek(OPENPYXL), streaming()),
     ("peek over budget under auto: pieces, streamed when it cannot be cut",
