@@ -115,7 +115,8 @@ def settings(database_url: str, tmp_path: Path) -> Settings:
 def cli_env(database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     """Environment for running `importer` (in-process or as a child) against this test's db."""
     for key in list(os.environ):
-        if key.startswith("IMPORTER_") or key == "DATABASE_URL":
+        # IMPORTER_TEST_COLUMNAR=1 runs the suite with the columnar path turned on.
+        if (key.startswith("IMPORTER_") or key == "DATABASE_URL") and key != COLUMNAR_SWITCH:
             monkeypatch.delenv(key)
     monkeypatch.setenv("IMPORTER_DATABASE_URL", database_url)
     monkeypatch.setenv("IMPORTER_HOME", str(tmp_path / "home"))
@@ -152,3 +153,4 @@ def cli(cli_env: dict[str, str], capsys: pytest.CaptureFixture[str]) -> Cli:
 
 
 IMPORTER_CMD = [sys.executable, "-m", "importer"]
+COLUMNAR_SWITCH = "IMPORTER_TEST_COLUMNAR"

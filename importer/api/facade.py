@@ -45,6 +45,7 @@ from importer.repositories.rejected_rows import Reason, RowProblem, first_proble
 from importer.states import JobStatus, Liveness
 
 if TYPE_CHECKING:
+    from importer.columnar.sheet import ColumnarSheet
     from importer.excel.base import SheetReader
     from importer.forms.definition import Form
     from importer.forms.inference import InferredForm
@@ -368,7 +369,7 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods):
         owner: str,
         events: RunEvents,
         first_claimed: Job | None = None,
-        reader: SheetReader | None = None,
+        reader: SheetReader | ColumnarSheet | None = None,
     ) -> ForegroundReport:
         """Run the jobs here, one after the other, until each ends (see
         running.foreground.run_in_foreground)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import zipfile
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -45,7 +46,8 @@ class LoadedPiece:
     frame: pl.DataFrame  # ROW, then a text column per header column ("c0", "c1", ...)
     scan: SheetScan  # the piece's special cells
     xml: bytes  # the piece's sheet XML (for exact rows)
-    rows: dict[int, bytes] | None = None  # each row's XML, by number (built when first asked)
+    # The piece's row numbers and where each row starts in its XML (found when first asked).
+    starts: tuple[list[int], list[int]] | None = None
 
 
 class ColumnarSheet:
@@ -66,6 +68,7 @@ class ColumnarSheet:
         prefix = self.plan.tail[2 : self.plan.tail.index(b"sheetData")]
         self._row_start = re.compile(rb"<" + re.escape(prefix) + rb'row\b[^>]*?\br="(\d+)"')
         self._data_end = b"</" + prefix + b"sheetData>"
+        self._row_tag = b"<" + prefix + b"row r="
         self.known = self._find_header(head)
         self.header = list(self.known.header)
         self.after_row = max(after_row, self.known.row)
@@ -76,7 +79,7 @@ class ColumnarSheet:
             after_row=self.after_row,
             date1904=info.date1904,
         )
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="columnar")
+        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="columnar")
 
     def count_rows(self) -> int:
         """The rows after the header holding a value (xlsx_pieces' count)."""
@@ -104,30 +107,29 @@ class ColumnarSheet:
     # --- the pieces as columns ------------------------------------------------------------
 
     def pieces(self) -> Iterator[LoadedPiece]:
-        """Each piece, the next one loading while this one is used."""
+        """Each piece, the next one loading while this one is used: fastexcel's parse (in
+        Rust, without the interpreter) beside the scan of the piece's XML."""
         book = fastexcel.read_excel(str(self.split.path))
         with zipfile.ZipFile(self.split.path) as archive:
             # Both hold the file open: its name goes now, so that no end of this process,
             # kill -9 included, leaves it behind.
             self.split.remove()
-            todo = iter(self.split.pieces)
-            pending: Future[LoadedPiece] | None = None
-            first = next(todo, None)
-            if first is not None:
-                pending = self._pool.submit(self._load, book, archive, first)
-            while pending is not None:
-                loaded = pending.result()
-                following = next(todo, None)
-                pending = (
-                    self._pool.submit(self._load, book, archive, following)
-                    if following is not None
-                    else None
-                )
-                yield loaded
 
-    def _load(
-        self, book: fastexcel.ExcelReader, archive: zipfile.ZipFile, piece: Piece
-    ) -> LoadedPiece:
+            def start(piece: Piece) -> tuple[Piece, Future[pl.DataFrame], Future[SheetScan]]:
+                frame = self._pool.submit(self._frame, book, piece)
+                return piece, frame, self._pool.submit(self._scan, archive, piece)
+
+            todo = iter(self.split.pieces)
+            first = next(todo, None)
+            pending = start(first) if first is not None else None
+            while pending is not None:
+                piece, frame, scan = pending
+                following = next(todo, None)
+                pending = start(following) if following is not None else None
+                yield LoadedPiece(piece, frame.result(), scan.result(), archive.read(piece.part))
+
+    def _frame(self, book: fastexcel.ExcelReader, piece: Piece) -> pl.DataFrame:
+        """The piece's rows: ROW, then a text column per header column."""
         sheet = book.load_sheet(piece.index, header_row=None, dtypes="string")
         frame = sheet.to_polars()
         if frame.height == 0 or frame[0, 0] != ANCHOR_TEXT:
@@ -140,11 +142,11 @@ class ColumnarSheet:
             for i in range(width)
         ]
         rows = np.arange(piece.anchor, piece.anchor + frame.height, dtype=np.int64)
-        frame = pl.DataFrame([pl.Series(ROW, rows), *columns]).slice(1)
-        scan = scan_sheet(
-            archive, piece.part, self.source.name, self.info.zero_padded_styles, bounds=False
-        )
-        return LoadedPiece(piece, frame, scan, archive.read(piece.part))
+        return pl.DataFrame([pl.Series(ROW, rows), *columns]).slice(1)
+
+    def _scan(self, archive: zipfile.ZipFile, piece: Piece) -> SheetScan:
+        zero = self.info.zero_padded_styles
+        return scan_sheet(archive, piece.part, self.source.name, zero, bounds=False)
 
     # --- the tool's own rows --------------------------------------------------------------
 
@@ -158,24 +160,40 @@ class ColumnarSheet:
         source = Source(None, self._maker.workbook(rows_xml), self.source.name)
         return piece_reader(source, self.sheet_name, self.plan.part, self.info, known)
 
-    def _spans(self, loaded: LoadedPiece) -> dict[int, bytes]:
-        """Each row's XML in the piece, found once: from its start to the next row's."""
-        if loaded.rows is None:
-            xml = loaded.xml
-            found = [(int(m[1]), m.start()) for m in self._row_start.finditer(xml)]
-            ends = [start for _, start in found[1:]] + [xml.rfind(self._data_end)]
-            loaded.rows = {
-                number: xml[start:end] for (number, start), end in zip(found, ends, strict=True)
-            }
-        return loaded.rows
+    def _rows_xml(self, loaded: LoadedPiece, numbers: Sequence[int]) -> list[bytes]:
+        """These rows' XML in the piece (ascending numbers): each from its start to the next
+        row's. Found by a forward search for <row r="N" (how writers put it); else from
+        the piece's row starts, found once."""
+        xml, parts, at = loaded.xml, [], 0
+        for number in numbers:
+            found = xml.find(self._row_tag + b'"%d"' % number, at)
+            if found < 0:
+                return self._rows_by_index(loaded, numbers)
+            end = self._row_start.search(xml, found + 1)
+            stop = end.start() if end is not None else xml.rfind(self._data_end)
+            parts.append(xml[found:stop])
+            at = stop
+        return parts
+
+    def _rows_by_index(self, loaded: LoadedPiece, numbers: Sequence[int]) -> list[bytes]:
+        if loaded.starts is None:
+            found = [(int(m[1]), m.start()) for m in self._row_start.finditer(loaded.xml)]
+            loaded.starts = ([n for n, _ in found], [at for _, at in found])
+            loaded.starts[1].append(loaded.xml.rfind(self._data_end))
+        rows, starts = loaded.starts
+        parts = []
+        for number in numbers:
+            i = bisect_left(rows, number)
+            if i < len(rows) and rows[i] == number:
+                parts.append(loaded.xml[starts[i] : starts[i + 1]])
+        return parts
 
     def exact(self, loaded: LoadedPiece, numbers: Sequence[int]) -> RowBatch:
         """Rows ``numbers`` of this piece as the row-at-a-time reader gives them (rows it
         finds blank left out)."""
         if not numbers:
             return RowBatch([], [])
-        spans = self._spans(loaded)
-        parts = [xml for n in numbers if (xml := spans.get(n)) is not None]
+        parts = self._rows_xml(loaded, numbers)
         if not parts:
             return RowBatch([], [])
         reader = self.tool_reader(b"".join(parts), self.known)

@@ -71,9 +71,9 @@ class _Patterns:
         # Possessive (*+): these never need to give back, and not trying is ~20% faster.
         self._string_value = rb't="s"[^>]*+>\s*+<' + p + rb"v>\s*+"
         self.string_index = re.compile(self._string_value + rb"0*(\d+)")
-        self.negative_string = re.compile(
-            rb"<" + p + rb'c\b[^>]*?\bt="s"[^>]*>\s*<' + p + rb"v>\s*-"
-        )
+        # From t="s" (a literal: ten times faster than from <c, over every cell of a sheet
+        # with negative numbers); the attribute's own start is checked on a match.
+        self.negative_string = re.compile(rb't="s"[^>]*+>\s*+<' + p + rb"v>\s*+-")
         self.two_letter = re.compile(rb"<" + p + rb'c r="([A-Z]{2})\d')
         # Any cell that is not <c r="B12" with one letter: an odd cell or a two-letter one.
         # Sheets up to column Z (most) find none, and that one search answers both questions.
@@ -250,7 +250,7 @@ def _measure(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
         if found:
             scan.max_row = max(scan.max_row, int(found.group(1)))
     if pats.string_cell in chunk:
-        if pats.negative_value in chunk and pats.negative_string.search(chunk):
+        if pats.negative_value in chunk and _negative_string(chunk, pats):
             scan.bad_string_index = True
         scan.max_string_index = _largest_string_index(chunk, pats, scan.max_string_index)
     if not pats.not_narrow.search(chunk):
@@ -281,6 +281,13 @@ def _measure(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
                 scan.max_row = max(scan.max_row, int(number))
     else:
         scan.max_col = max(scan.max_col, 26)  # single-letter columns only: at most Z
+
+
+def _negative_string(chunk: bytes, pats: _Patterns) -> bool:
+    """A text cell whose shared-string number is negative (t="s" as an attribute)."""
+    return any(
+        chunk[m.start() - 1 : m.start()].isspace() for m in pats.negative_string.finditer(chunk)
+    )
 
 
 def _largest_string_index(chunk: bytes, pats: _Patterns, largest: int) -> int:

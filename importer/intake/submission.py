@@ -22,6 +22,7 @@ from importer.repositories.jobs import Job
 from importer.states import JobStatus, ProgressPhase
 
 if TYPE_CHECKING:
+    from importer.columnar.sheet import ColumnarSheet
     from importer.excel import SheetPeek
     from importer.excel.base import SheetReader
     from importer.excel.layout import HeaderLayout
@@ -36,7 +37,9 @@ class Submission:
     notes: tuple[str, ...] = ()  # how the workbook was read (a reader fallen back to)
     scheduled_timer: int | None = None
     scheduled_for: datetime | None = None  # the scheduled timer's due time (database clock)
-    reader: SheetReader | None = None  # keep_reader: the open sheet, for the job's own run
+    reader: SheetReader | ColumnarSheet | None = (
+        None  # keep_reader: the open sheet, for the job's own run
+    )
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,7 @@ def submit_workbook(
     and the run that reads the rows counts them. ``on_progress`` hears what is being read
     (the workbook, then its rows being counted) before any job exists.
     """
-    from importer.columnar import columnar_may_read, runs_as_columns
+    from importer.columnar import columnar_may_read, open_columnar, runs_as_columns
     from importer.config import Engine
     from importer.excel import open_sheet, peek_sheet
     from importer.repositories.forms import get_form
@@ -171,8 +174,13 @@ def submit_workbook(
         # from the sheet's first rows, the rows left to the run, which reads them once.
         peeked = peek()
         store = store_for(peeked.header)
+        columns = None
         if peeked.engine == Engine.CALAMINE and runs_as_columns(store.form, name, peeked.layout):
-            return store.submit(peeked, None, claim_owner=claim_owner, due_at=None)
+            columns = open_columnar(
+                content, sheet=peeked.sheet_name, file_name=name, form=store.form, after_row=0
+            )
+        if columns is not None:
+            return _submit_columns(store, peeked, columns, tell, size, claim_owner, keep_reader)
         checked = True  # the safety pass ran
     reader = open_sheet(
         content,
@@ -199,6 +207,33 @@ def submit_workbook(
         # The foreground run reads these very bytes: hand the open sheet over, no second parse.
         return replace(submission, reader=reader)
     reader.close()
+    return submission
+
+
+def _submit_columns(
+    store: _Store,
+    peeked: SheetPeek,
+    columns: ColumnarSheet,
+    tell: Callable[[ReadingProgress], None],
+    size: int | None,
+    claim_owner: str,
+    keep_reader: bool,
+) -> Submission:
+    """The job of a sheet split for the columnar path (counted by the split), claimed for
+    the run that follows, which takes the split sheet over (``Submission.reader``)."""
+
+    def count_rows() -> int:
+        tell(ReadingProgress(store.file_name, size, ProgressPhase.COUNTING, peeked.sheet_name))
+        return columns.count_rows()
+
+    try:
+        submission = store.submit(peeked, count_rows, claim_owner=claim_owner, due_at=None)
+    except BaseException:
+        columns.close()
+        raise
+    if keep_reader and submission.created and submission.job.status is JobStatus.RUNNING:
+        return replace(submission, reader=columns)
+    columns.close()
     return submission
 
 

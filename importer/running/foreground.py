@@ -30,6 +30,7 @@ from importer.running.process import Registration, graceful_signals
 from importer.states import JobStatus, ProcessKind, ProgressPhase, RunOutcome
 
 if TYPE_CHECKING:
+    from importer.columnar.sheet import ColumnarSheet
     from importer.excel.base import SheetReader
 
 # How often a waiting run looks at the job again (progress of another owner, expiry).
@@ -111,7 +112,7 @@ class ForegroundRunner:
         *,
         claimed: Job | None = None,
         eager: bool = True,
-        reader: SheetReader | None = None,
+        reader: SheetReader | ColumnarSheet | None = None,
     ) -> RunResult:
         """Run the job to its end. ``claimed``: already leased to us. ``eager``: a job
         waiting for its retry delay or timer is started now (an explicit resume).
@@ -124,7 +125,11 @@ class ForegroundRunner:
                 reader.close()  # no-op when the run already closed it
 
     def _drive(
-        self, job_id: int, claimed: Job | None, eager: bool, reader: SheetReader | None
+        self,
+        job_id: int,
+        claimed: Job | None,
+        eager: bool,
+        reader: SheetReader | ColumnarSheet | None,
     ) -> RunResult:
         run_rows = 0
         run_seconds = 0.0
@@ -272,7 +277,7 @@ def run_in_foreground(
     on_note: Callable[[str], None],
     first_claimed: Job | None = None,
     eager: bool = True,
-    reader: SheetReader | None = None,
+    reader: SheetReader | ColumnarSheet | None = None,
     on_signal: Callable[[int], None] | None = None,
 ) -> ForegroundReport:
     """Drive the jobs one after the other in this process until each ends; the first

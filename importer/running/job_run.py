@@ -160,7 +160,7 @@ class _Run:
     settings: ImportSettings
     on_progress: ProgressCallback
     stop: threading.Event
-    reader: SheetReader | None = None
+    reader: SheetReader | ColumnarSheet | None = None
     conn: Connection | None = None  # already open for this run (the worker's)
     renewer: LeaseRenewer | None = None
     pause: PausePoints = field(default_factory=pause_point)
@@ -243,9 +243,14 @@ class _Run:
         start after). The sheet comes from the submit that just read it, else from the
         stored bytes; a resume reads only the rows not yet committed when it can."""
         from importer.excel import open_sheet
+        from importer.excel.base import SheetReader
 
         given, self.reader = self.reader, None
-        if given is not None and self.job.cursor == 0 and given.sheet_name == self.job.sheet:
+        if (
+            isinstance(given, SheetReader)
+            and self.job.cursor == 0
+            and given.sheet_name == self.job.sheet
+        ):
             return given, 0, 0
         if given is not None:
             given.close()
@@ -380,8 +385,15 @@ class _Run:
         sheet, a form its checks cover, a run with no sheet handed over (a foreground
         submit's is read already). None: the row path reads it."""
         from importer.columnar import open_columnar, runs_as_columns
+        from importer.excel.base import SheetReader
 
         job = self.job
+        given = self.reader
+        if given is not None and not isinstance(given, SheetReader):
+            self.reader = None  # the sheet split at submit (a foreground run's)
+            if not job.cursor:
+                return given
+            given.close()
         if self.reader is not None or job.sheet is None:
             return None
         if not runs_as_columns(form, job.file_name, job.sheet_layout):
@@ -613,7 +625,7 @@ def run_job(
     *,
     on_progress: ProgressCallback | None = None,
     stop: threading.Event | None = None,
-    reader: SheetReader | None = None,
+    reader: SheetReader | ColumnarSheet | None = None,
     conn: Connection | None = None,
 ) -> JobOutcome:
     """Run one leased job to its end, or until ``stop`` is set, it is cancelled, or the lease
