@@ -181,7 +181,10 @@ def submit_workbook(
             )
         if columns is not None:
             return _submit_columns(store, peeked, columns, tell, size, claim_owner, keep_reader)
-        checked = True  # the safety pass ran
+        # The safety pass ran: the engine it chose reads the rows, as a job's run does (a
+        # format's own reader, csv or xlrd, is chosen again by auto).
+        checked = True
+        engine = peeked.engine if peeked.engine in (Engine.CALAMINE, Engine.OPENPYXL) else "auto"
     reader = open_sheet(
         content,
         sheet=sheet,
