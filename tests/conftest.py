@@ -115,7 +115,7 @@ def settings(database_url: str, tmp_path: Path) -> Settings:
 def cli_env(database_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, str]:
     """Environment for running `importer` (in-process or as a child) against this test's db."""
     for key in list(os.environ):
-        # IMPORTER_TEST_COLUMNAR=1 runs the suite with the columnar path turned on.
+        # IMPORTER_TEST_COLUMNAR=1 runs the suite with every .xlsx sheet in columns.
         if (key.startswith("IMPORTER_") or key == "DATABASE_URL") and key != COLUMNAR_SWITCH:
             monkeypatch.delenv(key)
     monkeypatch.setenv("IMPORTER_DATABASE_URL", database_url)

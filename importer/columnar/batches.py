@@ -133,7 +133,7 @@ class ColumnarBatches:
     def _batch(
         self, loaded: LoadedPiece, good: pl.DataFrame, rejected: list[RejectedRow], last_row: int
     ) -> Prepared:
-        numbers = [int(n) for n in good[ROW].to_list()]
+        numbers: list[int] = good[ROW].to_list()
         out = good.with_columns(
             pl.lit(self.writer.job.id, dtype=pl.Int64).alias(JOB_COLUMN),
             pl.col(ROW).alias(ROW_COLUMN),

@@ -31,7 +31,9 @@ COMMA_NUMBER = r"^[+-]?[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]*)?$"
 # (values.number_text) writes alike: 1 to 15 digits, no leading zero, no "-0", no exponent
 # the tool would write (below 0.1).
 SAME_AS_NUMBER = r"^(?:-?[1-9][0-9]*(?:\.[0-9]*[1-9])?|0|-?0\.[1-9][0-9]*)$"
-NUMBERISH = r"^[+-]?[0-9.]+(?:[eE][+-]?[0-9]+)?$"
+# What fastexcel makes of a number cell (Rust's shortest form): no "+", no leading or
+# trailing zero, no exponent. A text of another shape was typed as text.
+NUMBER_SHAPED = r"^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9])?$"
 # What a date, time or boolean cell gives as text: never taken for typed text.
 CELL_TEXT = (
     r"^(?:[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}|[0-9]+:[0-9]{2}:[0-9]{2}|true$|false$)"
@@ -107,7 +109,7 @@ def number(f: Field, raw: pl.Expr) -> Fast:
 
 def text(f: Field, raw: pl.Expr, padded: pl.Expr | None, width: pl.Expr | None) -> Fast:
     value = raw.str.strip_chars(SPACES)  # the cleaner's trim
-    numberish = value.str.contains(NUMBERISH)
+    numberish = raw.str.contains(NUMBER_SHAPED)
     ok = ~value.str.contains("\x00", literal=True) & ~raw.str.contains(CELL_TEXT)
     # A number-like text is settled where a number cell would read the same (15 digits
     # at most: beyond, the tool writes a number cell as 1.23456789012346E+15).

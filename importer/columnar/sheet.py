@@ -28,9 +28,11 @@ from importer.excel.sniff import Source
 from importer.excel.values import RowBatch
 from importer.excel.xlsx_parts import XlsxInfo
 from importer.excel.xlsx_pieces import CannotCut, PieceMaker
-from importer.excel.xlsx_scan import SheetScan, scan_sheet
+from importer.excel.xlsx_scan import SheetScan
 from importer.excel.xlsx_split import ANCHOR_TEXT, Piece, SplitSheet, first_rows, split_sheet
 
+# A row's or a cell's reference (r="12", r="AB12"): where a row read again is renumbered.
+_REFERENCE = re.compile(rb'(\sr="[A-Za-z]{0,3})[0-9]+"')
 PIECE_BYTES = 8 << 20  # of sheet XML: ~25,000 rows of ten columns
 HEADER_BYTES = 256 << 10  # the first rows, where the header is looked for
 ROW = "__row"  # the frame's column of Excel row numbers
@@ -69,6 +71,7 @@ class ColumnarSheet:
         self._row_start = re.compile(rb"<" + re.escape(prefix) + rb'row\b[^>]*?\br="(\d+)"')
         self._data_end = b"</" + prefix + b"sheetData>"
         self._row_tag = b"<" + prefix + b"row r="
+        self._row_end = b"</" + prefix + b"row>"
         self.known = self._find_header(head)
         self.header = list(self.known.header)
         self.after_row = max(after_row, self.known.row)
@@ -78,8 +81,9 @@ class ColumnarSheet:
             piece_bytes=PIECE_BYTES,
             after_row=self.after_row,
             date1904=info.date1904,
+            zero_styles=info.zero_padded_styles,
         )
-        self._pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="columnar")
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="columnar")
 
     def count_rows(self) -> int:
         """The rows after the header holding a value (xlsx_pieces' count)."""
@@ -107,26 +111,26 @@ class ColumnarSheet:
     # --- the pieces as columns ------------------------------------------------------------
 
     def pieces(self) -> Iterator[LoadedPiece]:
-        """Each piece, the next one loading while this one is used: fastexcel's parse (in
-        Rust, without the interpreter) beside the scan of the piece's XML."""
+        """Each piece, the next one loading (fastexcel's parse, in Rust, without the
+        interpreter) while this one is used."""
         book = fastexcel.read_excel(str(self.split.path))
         with zipfile.ZipFile(self.split.path) as archive:
             # Both hold the file open: its name goes now, so that no end of this process,
             # kill -9 included, leaves it behind.
             self.split.remove()
 
-            def start(piece: Piece) -> tuple[Piece, Future[pl.DataFrame], Future[SheetScan]]:
-                frame = self._pool.submit(self._frame, book, piece)
-                return piece, frame, self._pool.submit(self._scan, archive, piece)
+            def start(piece: Piece) -> tuple[Piece, Future[pl.DataFrame]]:
+                return piece, self._pool.submit(self._frame, book, piece)
 
             todo = iter(self.split.pieces)
             first = next(todo, None)
             pending = start(first) if first is not None else None
             while pending is not None:
-                piece, frame, scan = pending
+                piece, frame = pending
                 following = next(todo, None)
                 pending = start(following) if following is not None else None
-                yield LoadedPiece(piece, frame.result(), scan.result(), archive.read(piece.part))
+                xml = archive.read(piece.part)
+                yield LoadedPiece(piece, frame.result(), piece.special, xml)
 
     def _frame(self, book: fastexcel.ExcelReader, piece: Piece) -> pl.DataFrame:
         """The piece's rows: ROW, then a text column per header column."""
@@ -144,10 +148,6 @@ class ColumnarSheet:
         rows = np.arange(piece.anchor, piece.anchor + frame.height, dtype=np.int64)
         return pl.DataFrame([pl.Series(ROW, rows), *columns]).slice(1)
 
-    def _scan(self, archive: zipfile.ZipFile, piece: Piece) -> SheetScan:
-        zero = self.info.zero_padded_styles
-        return scan_sheet(archive, piece.part, self.source.name, zero, bounds=False)
-
     # --- the tool's own rows --------------------------------------------------------------
 
     def tool_reader(self, rows_xml: bytes, known: KnownHeader | None) -> CalamineReader:
@@ -160,22 +160,22 @@ class ColumnarSheet:
         source = Source(None, self._maker.workbook(rows_xml), self.source.name)
         return piece_reader(source, self.sheet_name, self.plan.part, self.info, known)
 
-    def _rows_xml(self, loaded: LoadedPiece, numbers: Sequence[int]) -> list[bytes]:
-        """These rows' XML in the piece (ascending numbers): each from its start to the next
-        row's. Found by a forward search for <row r="N" (how writers put it); else from
-        the piece's row starts, found once."""
+    def _rows_xml(self, loaded: LoadedPiece, numbers: Sequence[int]) -> list[tuple[int, bytes]]:
+        """These rows' XML in the piece (ascending numbers), found by a forward search for
+        <row r="N" (how writers put it); else from the piece's row starts, found once."""
         xml, parts, at = loaded.xml, [], 0
         for number in numbers:
             found = xml.find(self._row_tag + b'"%d"' % number, at)
-            if found < 0:
+            end = xml.find(self._row_end, found) if found >= 0 else -1
+            if end < 0:
                 return self._rows_by_index(loaded, numbers)
-            end = self._row_start.search(xml, found + 1)
-            stop = end.start() if end is not None else xml.rfind(self._data_end)
-            parts.append(xml[found:stop])
-            at = stop
+            at = end + len(self._row_end)
+            parts.append((number, xml[found:at]))
         return parts
 
-    def _rows_by_index(self, loaded: LoadedPiece, numbers: Sequence[int]) -> list[bytes]:
+    def _rows_by_index(
+        self, loaded: LoadedPiece, numbers: Sequence[int]
+    ) -> list[tuple[int, bytes]]:
         if loaded.starts is None:
             found = [(int(m[1]), m.start()) for m in self._row_start.finditer(loaded.xml)]
             loaded.starts = ([n for n, _ in found], [at for _, at in found])
@@ -185,23 +185,29 @@ class ColumnarSheet:
         for number in numbers:
             i = bisect_left(rows, number)
             if i < len(rows) and rows[i] == number:
-                parts.append(loaded.xml[starts[i] : starts[i + 1]])
+                parts.append((number, loaded.xml[starts[i] : starts[i + 1]]))
         return parts
 
     def exact(self, loaded: LoadedPiece, numbers: Sequence[int]) -> RowBatch:
         """Rows ``numbers`` of this piece as the row-at-a-time reader gives them (rows it
-        finds blank left out)."""
+        finds blank left out). They are numbered anew one after the other below the header
+        for the read (rows far apart would have calamine fill every row between) and given
+        their own numbers back."""
         if not numbers:
             return RowBatch([], [])
         parts = self._rows_xml(loaded, numbers)
         if not parts:
             return RowBatch([], [])
-        reader = self.tool_reader(b"".join(parts), self.known)
+        first = self.known.row + 1
+        xml = b"".join(
+            _REFERENCE.sub(b'\\g<1>%d"' % (first + i), row) for i, (_, row) in enumerate(parts)
+        )
+        reader = self.tool_reader(xml, self.known)
         try:
             numbers_out: list[int] = []
             cells: list[Sequence[object]] = []
-            for block_numbers, block_cells in reader._blocks(min(numbers)):
-                numbers_out += block_numbers
+            for block_numbers, block_cells in reader._blocks(first):
+                numbers_out += [parts[n - first][0] for n in block_numbers]
                 cells += block_cells
         finally:
             reader.close()

@@ -218,6 +218,19 @@ def scan_sheet(
     return scan
 
 
+class RowsScanner:
+    """The special cells of whole rows of a sheet's XML given as bytes (a piece's)."""
+
+    def __init__(self, prefix: bytes, zero_styles: dict[int, int]) -> None:
+        self._pats = _Patterns(prefix, zero_styles)
+        self._zero = zero_styles
+
+    def scan(self, rows_xml: bytes) -> SheetScan:
+        scan = SheetScan(xml_bytes=len(rows_xml))
+        _scan_chunk(rows_xml, self._pats, scan, self._zero, False, True)
+        return scan
+
+
 def _scan_chunk(
     chunk: bytes,
     pats: _Patterns,

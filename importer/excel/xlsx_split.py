@@ -35,6 +35,7 @@ from importer.excel.xlsx_pieces import (
     start_plan,
     survey_sheet,
 )
+from importer.excel.xlsx_scan import RowsScanner, SheetScan
 
 ANCHOR_TEXT = "\u2063"  # an invisible separator: never a value the reader keeps
 _CONTENT_TYPES = (
@@ -64,6 +65,7 @@ class Piece:
     anchor: int  # the Excel row of the anchor cell (fastexcel's row 0)
     last_row: int
     rows_with_values: int
+    special: SheetScan  # its error cells, uncalculated formulas and numbers in a 00000 format
 
 
 class SplitSheet:
@@ -120,6 +122,7 @@ def split_sheet(
     piece_bytes: int,
     after_row: int,
     date1904: bool,
+    zero_styles: dict[int, int],
     directory: str | None = None,
 ) -> SplitSheet:
     """One pass over the sheet's XML: the cuts of ``plan`` (xlsx_pieces' survey, with its
@@ -130,7 +133,7 @@ def split_sheet(
     path = Path(name)
     try:
         with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED, allowZip64=True) as out:
-            writer = _PieceWriter(out, plan, after_row)
+            writer = _PieceWriter(out, plan, after_row, zero_styles)
             writer.shared_parts(source)
             survey_sheet(source, plan.part, lambda _, at: _Splitter(plan, piece_bytes, at, writer))
             if not writer.pieces:
@@ -166,13 +169,18 @@ class _Splitter(Survey):
 
 
 class _PieceWriter:
-    def __init__(self, out: zipfile.ZipFile, plan: SheetPlan, after_row: int) -> None:
+    def __init__(
+        self, out: zipfile.ZipFile, plan: SheetPlan, after_row: int, zero_styles: dict[int, int]
+    ) -> None:
         self.out = out
         self.plan = plan
         self.after_row = after_row
         self.prefix = _prefix(plan)
         self.row_start = re.compile(rb"<" + re.escape(self.prefix) + rb'row\b[^>]*?\br="(\d+)"')
         self.pieces: list[Piece] = []
+        # The special cells, found here, in the one pass (not beside the columns' checks,
+        # where the scan's regular expressions would hold the interpreter they wait for).
+        self.scanner = RowsScanner(self.prefix, zero_styles)
 
     def shared_parts(self, source: Source) -> None:
         """The styles and the shared strings, as they are."""
@@ -202,7 +210,10 @@ class _PieceWriter:
         part = f"xl/worksheets/piece{index}.xml"
         anchor = _anchor(self.prefix, first - 1)
         self.out.writestr(part, self.plan.head + anchor + rows + self.plan.tail)
-        self.pieces.append(Piece(index, part, first - 1, cut.last_row, cut.rows_with_values))
+        special = self.scanner.scan(rows)
+        self.pieces.append(
+            Piece(index, part, first - 1, cut.last_row, cut.rows_with_values, special)
+        )
 
     def package(self, date1904: bool) -> None:
         self.out.writestr("[Content_Types].xml", _content_types(self.pieces))

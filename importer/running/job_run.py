@@ -161,6 +161,7 @@ class _Run:
     on_progress: ProgressCallback
     stop: threading.Event
     reader: SheetReader | ColumnarSheet | None = None
+    content: bytes | None = None  # the stored workbook, once fetched
     conn: Connection | None = None  # already open for this run (the worker's)
     renewer: LeaseRenewer | None = None
     pause: PausePoints = field(default_factory=pause_point)
@@ -254,8 +255,10 @@ class _Run:
             return given, 0, 0
         if given is not None:
             given.close()
-        with permanent():
-            content = jobs.file_content(conn, self.job.file)
+        content = self.content
+        if content is None:
+            with permanent():
+                content = jobs.file_content(conn, self.job.file)
         # A blank row ending the data, a merged cell's value: the rows before the cut count.
         cut = layout is None or not layout.reads_every_row
         remaining = self.open_remaining(content, layout) if cut else None
@@ -396,16 +399,19 @@ class _Run:
             given.close()
         if self.reader is not None or job.sheet is None:
             return None
-        if not runs_as_columns(form, job.file_name, job.sheet_layout):
-            return None
         if job.engine not in (Engine.CALAMINE, Engine.AUTO) or (
             job.cursor and job.last_row is None
         ):
             return None
-        with permanent():
-            content = jobs.file_content(conn, job.file)
+        if not job.file_name.lower().endswith((".xlsx", ".xlsm")):
+            return None
+        if self.content is None:
+            with permanent():
+                self.content = jobs.file_content(conn, job.file)
+        if not runs_as_columns(form, job.file_name, self.content, job.sheet_layout):
+            return None
         return open_columnar(
-            content,
+            self.content,
             sheet=job.sheet,
             file_name=job.file_name,
             form=form,

@@ -14,6 +14,7 @@ import pytest
 
 import importer.columnar
 from bench.workbooks import FORM, _write
+from importer.columnar import SWITCH
 from importer.database import Connection
 from tests.conftest import Cli
 from tests.running.test_constraint_rows import rows_and_refusals, shop
@@ -44,10 +45,7 @@ def run_both(
     seen = opened(monkeypatch)
     ids: list[int] = []
     for columnar in (False, True):
-        if columnar:
-            monkeypatch.setenv("IMPORTER_TEST_COLUMNAR", "1")
-        else:
-            monkeypatch.delenv("IMPORTER_TEST_COLUMNAR", raising=False)
+        monkeypatch.setenv(SWITCH, "1" if columnar else "0")
         how = ["--detach"] if detach else []
         submitted = cli("submit", str(book), "--form", form, *how, "--force", "--quiet")
         assert submitted.exit_code in (0, 3), submitted.stderr  # 3: rows were rejected
@@ -103,7 +101,7 @@ def test_rows_a_users_table_refuses_are_rejected_alike(
     book = tmp_path / "shop.xlsx"
     write_book(book, rows, ["Order", "Customer", "Amount", "Code"])
     seen = opened(monkeypatch)
-    monkeypatch.setenv("IMPORTER_TEST_COLUMNAR", "1")
+    monkeypatch.setenv(SWITCH, "1")
     assert cli("submit", str(book), "--form", "shop", "--detach", "--quiet").exit_code == 0
     assert cli("worker", "--once").exit_code == 0
     found = conn.execute(
@@ -295,3 +293,25 @@ def test_odd_cells_are_decided_as_the_row_path_decides_them(
     jobs = run_both(cli, monkeypatch, book, "odd")
     columns = "label, code, count, price, day, flag, mail, kind"
     same_outcome(conn, "forms.odd", columns, jobs)
+
+
+@pytest.mark.parametrize("big", [True, False], ids=["big", "small"])
+def test_by_default_a_big_sheet_runs_as_columns_and_a_small_one_row_by_row(
+    cli: Cli,
+    conn: Connection,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    big: bool,
+) -> None:
+    monkeypatch.delenv(SWITCH, raising=False)
+    if big:  # "big": this small sheet, with the size the path starts at brought down to it
+        monkeypatch.setattr(importer.columnar, "MIN_SHEET_BYTES", 1)
+    seen = opened(monkeypatch)
+    book = tmp_path / "orders.xlsx"
+    _write(book, 300, 0.05, 0.0)
+    add_form(conn, FORM)
+    submitted = cli("submit", str(book), "--form", "bench_orders", "--quiet")
+    assert submitted.exit_code in (0, 3), submitted.stderr
+    assert seen == ([True] if big else [])
+    job = conn.execute("SELECT success_rows + failed_rows AS n FROM import_jobs").fetchone()
+    assert job is not None and job["n"] == 300
