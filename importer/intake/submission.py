@@ -169,15 +169,13 @@ def submit_workbook(
         return store_for(peeked.header).submit(peeked, None, claim_owner=None, due_at=due_at)
 
     checked = False
-    if columnar_may_read(name, content):
+    if columnar_may_read(name):
         # Its run may read the rows as columns (importer.columnar): the checks and the header
         # from the sheet's first rows, the rows left to the run, which reads them once.
         peeked = peek()
         store = store_for(peeked.header)
         columns = None
-        if peeked.engine == Engine.CALAMINE and runs_as_columns(
-            store.form, name, content, peeked.layout
-        ):
+        if peeked.engine == Engine.CALAMINE and runs_as_columns(store.form, name, peeked.layout):
             columns = open_columnar(
                 content, sheet=peeked.sheet_name, file_name=name, form=store.form, after_row=0
             )

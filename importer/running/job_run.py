@@ -403,13 +403,11 @@ class _Run:
             job.cursor and job.last_row is None
         ):
             return None
-        if not job.file_name.lower().endswith((".xlsx", ".xlsm")):
+        if not runs_as_columns(form, job.file_name, job.sheet_layout):
             return None
         if self.content is None:
             with permanent():
                 self.content = jobs.file_content(conn, job.file)
-        if not runs_as_columns(form, job.file_name, self.content, job.sheet_layout):
-            return None
         return open_columnar(
             self.content,
             sheet=job.sheet,

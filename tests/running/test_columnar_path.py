@@ -45,7 +45,10 @@ def run_both(
     seen = opened(monkeypatch)
     ids: list[int] = []
     for columnar in (False, True):
-        monkeypatch.setenv(SWITCH, "1" if columnar else "0")
+        if columnar:
+            monkeypatch.setenv(SWITCH, "1")
+        else:
+            monkeypatch.delenv(SWITCH, raising=False)
         how = ["--detach"] if detach else []
         submitted = cli("submit", str(book), "--form", form, *how, "--force", "--quiet")
         assert submitted.exit_code in (0, 3), submitted.stderr  # 3: rows were rejected
@@ -293,25 +296,3 @@ def test_odd_cells_are_decided_as_the_row_path_decides_them(
     jobs = run_both(cli, monkeypatch, book, "odd")
     columns = "label, code, count, price, day, flag, mail, kind"
     same_outcome(conn, "forms.odd", columns, jobs)
-
-
-@pytest.mark.parametrize("big", [True, False], ids=["big", "small"])
-def test_by_default_a_big_sheet_runs_as_columns_and_a_small_one_row_by_row(
-    cli: Cli,
-    conn: Connection,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    big: bool,
-) -> None:
-    monkeypatch.delenv(SWITCH, raising=False)
-    if big:  # "big": this small sheet, with the size the path starts at brought down to it
-        monkeypatch.setattr(importer.columnar, "MIN_SHEET_BYTES", 1)
-    seen = opened(monkeypatch)
-    book = tmp_path / "orders.xlsx"
-    _write(book, 300, 0.05, 0.0)
-    add_form(conn, FORM)
-    submitted = cli("submit", str(book), "--form", "bench_orders", "--quiet")
-    assert submitted.exit_code in (0, 3), submitted.stderr
-    assert seen == ([True] if big else [])
-    job = conn.execute("SELECT success_rows + failed_rows AS n FROM import_jobs").fetchone()
-    assert job is not None and job["n"] == 300
