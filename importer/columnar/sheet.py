@@ -119,22 +119,27 @@ class ColumnarSheet:
             # kill -9 included, leaves it behind.
             self.split.remove()
 
-            def start(piece: Piece) -> tuple[Piece, Future[pl.DataFrame]]:
-                return piece, self._pool.submit(self._frame, book, piece)
+            def start(piece: Piece) -> tuple[Piece, Future[fastexcel.ExcelSheet]]:
+                return piece, self._pool.submit(self._parse, book, piece)
 
             todo = iter(self.split.pieces)
             first = next(todo, None)
             pending = start(first) if first is not None else None
             while pending is not None:
-                piece, frame = pending
+                piece, parsed = pending
                 following = next(todo, None)
                 pending = start(following) if following is not None else None
-                xml = archive.read(piece.part)
-                yield LoadedPiece(piece, frame.result(), piece.special, xml)
+                frame = self._frame(parsed.result(), piece)
+                yield LoadedPiece(piece, frame, piece.special, archive.read(piece.part))
 
-    def _frame(self, book: fastexcel.ExcelReader, piece: Piece) -> pl.DataFrame:
-        """The piece's rows: ROW, then a text column per header column."""
-        sheet = book.load_sheet(piece.index, header_row=None, dtypes="string")
+    def _parse(self, book: fastexcel.ExcelReader, piece: Piece) -> fastexcel.ExcelSheet:
+        """fastexcel's parse of a piece (in Rust, the interpreter free meanwhile)."""
+        return book.load_sheet(piece.index, header_row=None, dtypes="string")
+
+    def _frame(self, sheet: fastexcel.ExcelSheet, piece: Piece) -> pl.DataFrame:
+        """The piece's rows: ROW, then a text column per header column. On the thread that
+        uses them: the conversion holds the interpreter, and beside Python work on another
+        thread it took ten times as long (each waiting on the other's turn)."""
         frame = sheet.to_polars()
         if frame.height == 0 or frame[0, 0] != ANCHOR_TEXT:
             raise NotAligned(f"piece {piece.index} does not start at its anchor")
