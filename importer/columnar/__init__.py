@@ -1,7 +1,7 @@
 """The columnar path: an .xlsx sheet's rows checked as columns (see batches.py).
 
 Not yet the default: it stores exactly what the row path stores, faster on big sheets
-(200,000 rows: 6% less time; 1,000,000 rows: 19% less) but holding more there (583 MB
+(200,000 rows: 6% less time; 1,000,000 rows: 19% less) but holding more there (524 MB
 against 414 MB at 1,000,000 rows), and slower below ~60,000 rows (docs/ARCHITECTURE.md,
 "The columnar path"). ``IMPORTER_TEST_COLUMNAR=1`` turns it on for every .xlsx sheet of a
 form its checks cover, its header where the row path finds it by itself: the tests and

@@ -23,7 +23,7 @@ import polars as pl
 
 from importer.excel.base import EmptySheet
 from importer.excel.calamine_engine import CalamineReader, KnownHeader
-from importer.excel.calamine_pieces import piece_reader
+from importer.excel.calamine_pieces import piece_reader, release_freed_memory
 from importer.excel.sniff import Source
 from importer.excel.values import RowBatch
 from importer.excel.xlsx_parts import XlsxInfo
@@ -83,6 +83,13 @@ class ColumnarSheet:
             date1904=info.date1904,
             zero_styles=info.zero_padded_styles,
         )
+        # Split, the workbook's bytes are not read again (the rows read again come from the
+        # pieces, the parts they need are the maker's): let them go (60 MB at 1,000,000
+        # rows), and hand back what the pass freed.
+        self.source = Source(None, b"", source.name)
+        if self._maker is not None:
+            self._maker.source = self.source
+        release_freed_memory()
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="columnar")
 
     def count_rows(self) -> int:
