@@ -57,7 +57,6 @@ class ColumnarBatches:
         # The sheet's column of each field the header matched, in the form's order.
         self.fields = [(self.form.field(c.name), c.index) for c in validator.columns]
         self.columns = [self.table.column(f.name).name for f, _ in self.fields]
-        self.exact_rows = 0  # rows the tool's own reader read again (for the bench)
 
     def __iter__(self) -> Iterator[tuple[Prepared, int]]:
         """(the batch, how many rows of the sheet it covers)."""
@@ -94,7 +93,6 @@ class ColumnarBatches:
         rejected: list[RejectedRow] = []
         if len(hard):
             exact = self.sheet.exact(loaded, hard.tolist())
-            self.exact_rows += len(exact)
             result = self.validator.validate(exact)
             rejected = sorted(result.rejected, key=lambda r: r.number)
             if len(result.valid):

@@ -70,17 +70,11 @@ class Piece:
 
 
 class SplitSheet:
-    """The split workbook on disk; remove() (or the context) deletes it."""
+    """The split workbook on disk; remove() deletes it."""
 
     def __init__(self, path: Path, pieces: list[Piece]) -> None:
         self.path = path
         self.pieces = pieces
-
-    def __enter__(self) -> SplitSheet:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.remove()
 
     def remove(self) -> None:
         with contextlib.suppress(OSError):
