@@ -12,6 +12,7 @@ from pathlib import Path
 
 from psycopg.conninfo import make_conninfo
 
+from importer.columnar import SWITCH as COLUMNAR_SWITCH
 from tests.chaos import audit
 from tests.chaos.hosts import HBA_LINE, SERVER_ADDRESS, Host, Network
 from tests.chaos.invariants import Conn, JobCheck, check_job, connect
@@ -220,7 +221,8 @@ class Campaign:
         env = {
             k: v
             for k, v in os.environ.items()
-            if not k.startswith("IMPORTER_") and k != "DATABASE_URL"
+            # IMPORTER_TEST_COLUMNAR=1 runs the campaign on the columnar path.
+            if (not k.startswith("IMPORTER_") or k == COLUMNAR_SWITCH) and k != "DATABASE_URL"
         }
         env.update(TUNING)
         env.update(tuning or {})
