@@ -122,8 +122,8 @@ class ColumnarSheet:
         interpreter) while this one is used."""
         book = fastexcel.read_excel(str(self.split.path))
         with zipfile.ZipFile(self.split.path) as archive:
-            # Both hold the file open: its name goes now, so that no end of this process,
-            # kill -9 included, leaves it behind.
+            # Both hold the file open by now: the split's own hold goes (the file has no
+            # name to leave behind, whatever ends this process: see ScratchFile).
             self.split.remove()
 
             def start(piece: Piece) -> tuple[Piece, Future[fastexcel.ExcelSheet]]:

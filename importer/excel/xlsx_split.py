@@ -24,6 +24,7 @@ import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from importer.excel.sniff import Source
 from importer.excel.xlsx_parts import UNPACK_ERRORS, calamine_strings_part, part_named
@@ -70,15 +71,40 @@ class Piece:
 
 
 class SplitSheet:
-    """The split workbook on disk; remove() deletes it."""
+    """The split workbook on disk, opened by ``path``; remove() lets it go (a reader that
+    opened it already keeps reading)."""
 
-    def __init__(self, path: Path, pieces: list[Piece]) -> None:
-        self.path = path
+    def __init__(self, scratch: ScratchFile, pieces: list[Piece]) -> None:
+        self.scratch = scratch
+        self.path = scratch.path
         self.pieces = pieces
 
     def remove(self) -> None:
-        with contextlib.suppress(OSError):
-            self.path.unlink()
+        self.scratch.close()
+
+
+class ScratchFile:
+    """A temporary file that no end of this process leaves behind, kill -9 included: where
+    the system has /proc (Linux), a file without a name from the start, opened again by its
+    descriptor's path; elsewhere a named file that close() deletes."""
+
+    def __init__(self, directory: str | None) -> None:
+        self.held: IO[bytes] | None = tempfile.TemporaryFile(dir=directory)  # noqa: SIM115
+        self.path = Path(f"/proc/self/fd/{self.held.fileno()}")
+        if not self.path.exists():
+            self.held.close()
+            self.held = None
+            handle, name = tempfile.mkstemp(suffix=".xlsx", prefix="importer-", dir=directory)
+            os.close(handle)
+            self.path = Path(name)
+
+    def close(self) -> None:
+        if self.held is not None:
+            self.held.close()
+            self.held = None
+        else:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
 
 
 def first_rows(source: Source, part: str, size: int) -> tuple[SheetPlan, bytes]:
@@ -123,11 +149,9 @@ def split_sheet(
     """One pass over the sheet's XML: the cuts of ``plan`` (xlsx_pieces' survey, with its
     checks) and, for the pieces holding rows after ``after_row`` (the header's row, or the
     last committed one), each as a sheet of a new workbook. CannotCut: not so."""
-    handle, name = tempfile.mkstemp(suffix=".xlsx", prefix="importer-", dir=directory)
-    os.close(handle)
-    path = Path(name)
+    scratch = ScratchFile(directory)
     try:
-        with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED, allowZip64=True) as out:
+        with zipfile.ZipFile(scratch.path, "w", zipfile.ZIP_STORED, allowZip64=True) as out:
             writer = _PieceWriter(out, plan, after_row, zero_styles)
             writer.shared_parts(source)
             survey_sheet(source, plan.part, lambda _, at: _Splitter(plan, piece_bytes, at, writer))
@@ -135,10 +159,9 @@ def split_sheet(
                 raise CannotCut("no rows after the header")
             writer.package(date1904)
     except BaseException:
-        with contextlib.suppress(OSError):
-            path.unlink()
+        scratch.close()
         raise
-    return SplitSheet(path, writer.pieces)
+    return SplitSheet(scratch, writer.pieces)
 
 
 class _Splitter(Survey):

@@ -296,3 +296,37 @@ def test_odd_cells_are_decided_as_the_row_path_decides_them(
     jobs = run_both(cli, monkeypatch, book, "odd")
     columns = "label, code, count, price, day, flag, mail, kind"
     same_outcome(conn, "forms.odd", columns, jobs)
+
+
+def test_the_split_workbook_never_has_a_name_a_kill_could_leave_behind(
+    cli: Cli, conn: Connection, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kill -9 may come at any moment of the split pass: at no moment may the temporary
+    folder hold the split workbook, and the import still reads it."""
+    import tempfile
+
+    from importer.excel import xlsx_split
+
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    seen: list[list[str]] = []
+    package = xlsx_split._PieceWriter.package
+
+    def packaging(self: Any, date1904: bool) -> None:
+        seen.append(sorted(p.name for p in scratch.iterdir()))  # all pieces written
+        package(self, date1904)
+        seen.append(sorted(p.name for p in scratch.iterdir()))
+
+    monkeypatch.setattr(xlsx_split._PieceWriter, "package", packaging)
+    book = tmp_path / "orders.xlsx"
+    _write(book, 500, 0.0, 0.0)
+    add_form(conn, FORM)
+    monkeypatch.setenv(SWITCH, "1")
+    done = opened(monkeypatch)
+    assert cli("submit", str(book), "--form", "bench_orders", "--quiet").exit_code == 0
+    assert done == [True]
+    assert seen == [[], []]
+    assert list(scratch.iterdir()) == []
+    stored = conn.execute("SELECT count(*) AS n FROM forms.bench_orders").fetchone()
+    assert stored is not None and stored["n"] == 500
