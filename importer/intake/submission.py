@@ -180,7 +180,13 @@ def submit_workbook(
                 content, sheet=peeked.sheet_name, file_name=name, form=store.form, after_row=0
             )
         if columns is not None:
-            return _submit_columns(store, peeked, columns, tell, size, claim_owner, keep_reader)
+            split = columns  # counted by the split's survey
+
+            def count_split() -> int:
+                tell(ReadingProgress(name, size, ProgressPhase.COUNTING, peeked.sheet_name))
+                return split.count_rows()
+
+            return _submit_open(store, peeked, split, count_split, claim_owner, keep_reader)
         # The safety pass ran: the engine it chose reads the rows, as a job's run does (a
         # format's own reader, csv or xlrd, is chosen again by auto).
         checked = True
@@ -199,44 +205,29 @@ def submit_workbook(
         tell(ReadingProgress(name, size, ProgressPhase.COUNTING, reader.sheet_name))
         return reader.count_rows()
 
-    try:
-        submission = store_for(reader.header).submit(
-            reader, count_rows, claim_owner=claim_owner, due_at=None
-        )
-    except BaseException:
-        reader.close()
-        raise
-    if keep_reader and submission.created and submission.job.status is JobStatus.RUNNING:
-        # The foreground run reads these very bytes: hand the open sheet over, no second parse.
-        return replace(submission, reader=reader)
-    reader.close()
-    return submission
+    store = store_for(reader.header)
+    return _submit_open(store, reader, reader, count_rows, claim_owner, keep_reader)
 
 
-def _submit_columns(
+def _submit_open(
     store: _Store,
-    peeked: SheetPeek,
-    columns: ColumnarSheet,
-    tell: Callable[[ReadingProgress], None],
-    size: int | None,
+    checked: SheetPeek | SheetReader,
+    sheet: SheetReader | ColumnarSheet,
+    count_rows: Callable[[], int],
     claim_owner: str,
     keep_reader: bool,
 ) -> Submission:
-    """The job of a sheet split for the columnar path (counted by the split), claimed for
-    the run that follows, which takes the split sheet over (``Submission.reader``)."""
-
-    def count_rows() -> int:
-        tell(ReadingProgress(store.file_name, size, ProgressPhase.COUNTING, peeked.sheet_name))
-        return columns.count_rows()
-
+    """The job of a sheet already open (``count_rows`` counts it): the foreground run that
+    follows reads these very bytes, so a new claimed job takes the open sheet over
+    (``Submission.reader``), no second parse; otherwise, or on any error, it is closed."""
     try:
-        submission = store.submit(peeked, count_rows, claim_owner=claim_owner, due_at=None)
+        submission = store.submit(checked, count_rows, claim_owner=claim_owner, due_at=None)
     except BaseException:
-        columns.close()
+        sheet.close()
         raise
     if keep_reader and submission.created and submission.job.status is JobStatus.RUNNING:
-        return replace(submission, reader=columns)
-    columns.close()
+        return replace(submission, reader=sheet)
+    sheet.close()
     return submission
 
 
