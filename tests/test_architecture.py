@@ -380,11 +380,12 @@ def test_no_module_imports_a_private_name_of_another() -> None:
 # graph puts it; parts of one layer may import each other (fields reads excel's values,
 # intake fires timers, report takes intake's check report).
 LAYERS: dict[str, int] = {
-    # what everything shares: errors, states, settings, ids, the retry schedule
+    # what everything shares: errors, states, settings, ids, the retry schedule, thread names
     "errors": 0,
     "states": 0,
     "identity": 0,
     "retry_policy": 0,
+    "thread_names": 0,
     "config": 0,
     # cells: reading workbooks, and what a typed field makes of a cell
     "excel": 1,

@@ -30,6 +30,7 @@ from importer.excel.xlsx_parts import XlsxInfo
 from importer.excel.xlsx_pieces import CannotCut, PieceMaker
 from importer.excel.xlsx_scan import SheetScan
 from importer.excel.xlsx_split import ANCHOR_TEXT, Piece, SplitSheet, first_rows, split_sheet
+from importer.thread_names import name_os_thread
 
 # A row's or a cell's reference (r="12", r="AB12"): where a row read again is renumbered.
 _REFERENCE = re.compile(rb'(\sr="[A-Za-z]{0,3})[0-9]+"')
@@ -90,7 +91,9 @@ class ColumnarSheet:
         if self._maker is not None:
             self._maker.source = self.source
         release_freed_memory()
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="columnar")
+        self._pool = ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="columnar", initializer=name_os_thread
+        )
 
     def count_rows(self) -> int:
         """The rows after the header holding a value (xlsx_pieces' count)."""

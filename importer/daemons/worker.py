@@ -11,6 +11,7 @@ hosts share one queue.
 from __future__ import annotations
 
 import contextlib
+import functools
 import threading
 import time
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from importer.identity import new_owner
 from importer.repositories import fleet, jobs
 from importer.running.process import Backoff, ProcessConnection
 from importer.states import ProcessKind, RunOutcome
+from importer.thread_names import os_named
 
 if TYPE_CHECKING:
     from importer.running.job_run import JobOutcome
@@ -99,7 +101,15 @@ class Worker(Daemon):
         super().__init__(
             stop=stop or threading.Event(),
             wakeup=Wakeup(url, [jobs.NOTIFY_CHANNEL]),
-            db=ProcessConnection(url, self.owner, ProcessKind.WORKER, on_back=self._on_back),
+            db=ProcessConnection(
+                url,
+                self.owner,
+                ProcessKind.WORKER,
+                on_back=self._on_back,
+                # A partition must not hold the loop (claims, stop, its jobs' ends) for
+                # longer than a job's own connection would wait: a third of the lease.
+                dead_after=settings.lease_seconds / 3,
+            ),
             once=once,
             startup_delay_seconds=settings.startup_delay_seconds,
         )
@@ -180,7 +190,9 @@ class Worker(Daemon):
             return False
         running = _Running(job, threading.Event(), job_conn)
         running.thread = threading.Thread(
-            target=self._run_job, args=(running,), name=f"job-{job.id}", daemon=True
+            target=os_named(functools.partial(self._run_job, running)),
+            name=f"job-{job.id}",
+            daemon=True,
         )
         self._running[job.id] = running
         at = f" at row {job.cursor}" if job.cursor else ""

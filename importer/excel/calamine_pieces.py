@@ -21,6 +21,7 @@ from importer.excel.special_cells import SpecialCells
 from importer.excel.xlsx_parts import XlsxInfo
 from importer.excel.xlsx_pieces import Cut, PieceMaker, SheetPlan
 from importer.excel.xlsx_scan import scan_sheet
+from importer.thread_names import name_os_thread
 
 
 def _trimmer() -> Callable[[], object]:
@@ -82,7 +83,9 @@ class PiecewiseReader(BlockReader):
         self.sheet_names = sheet_names
         self.date1904 = info.date1904
         self._maker = PieceMaker(source, plan, [s.path for s in info.sheets if s.path])
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="piece")
+        self._pool = ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="piece", initializer=name_os_thread
+        )
         self._pending: Future[CalamineReader | None] | None = None
         first = self._first_piece()
         try:

@@ -52,6 +52,7 @@ from importer.excel.xlsx_parts import (
 from importer.excel.xlsx_pieces import CannotCut, PieceMaker, plan_pieces
 from importer.excel.xlsx_scan import scan_sheet
 from importer.excel.xlsx_split import first_rows
+from importer.thread_names import name_os_thread
 
 # calamine's memory for a sheet, measured: ~1.6x the sheet's XML, ~2x its shared strings.
 SHEET_XML_FACTOR = 1.6
@@ -321,7 +322,9 @@ def _calamine_whole(
     """calamine's parse of the sheet (in Rust, without the GIL) on a second thread while
     this one finds the special cells (which the header may need); the stream engine instead
     when calamine cannot read the sheet and `fallback`."""
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="calamine") as pool:
+    with ThreadPoolExecutor(
+        max_workers=1, thread_name_prefix="calamine", initializer=name_os_thread
+    ) as pool:
         loading = pool.submit(
             CalamineReader.loading,
             src,

@@ -18,6 +18,7 @@ from types import TracebackType
 from typing import Any
 
 from importer.repositories.batches import Committed
+from importer.thread_names import os_named
 
 # The writer thread wakes for every reply from PostgreSQL; with Python's default 5 ms
 # switch interval it would wait that long for the interpreter each time the reading thread
@@ -43,7 +44,9 @@ class CommitThread:
         self._error: BaseException | None = None
         self._dropping = False
         self.cancelled = False
-        self._thread = threading.Thread(target=_fast_switching(self._run), name=name, daemon=True)
+        self._thread = threading.Thread(
+            target=os_named(_fast_switching(self._run)), name=name, daemon=True
+        )
         self._thread.start()
 
     def submit(self, batch: Any, number: int, rows: int) -> None:

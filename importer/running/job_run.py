@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from importer.config import Engine, ImportSettings
 from importer.database import Connection, connect
 from importer.errors import (
+    DatabaseUnavailable,
     FormError,
     ImporterError,
     InputError,
@@ -597,6 +598,13 @@ class _Run:
         try:
             if conn.closed or conn.broken:
                 dead_after = self.settings.lease_seconds / 3
+                silent = isinstance(exc, DatabaseUnavailable)
+                if silent and self.renewer and self.renewer.time_left() < 2 * dead_after:
+                    # The server is out of reach (a partition?): a fresh connection and its
+                    # statement, each given up after dead_after, could outlast the lease. Stop
+                    # now, before another host may own the job; its next claim counts the
+                    # attempt. (A server that answered, ending the session, is asked.)
+                    return self.outcome(RunOutcome.ERROR, error)
                 with connect(self.url, autocommit=True, dead_after=dead_after) as fresh:
                     self.job = record_failure(fresh, self.job, self.owner, exc, self.settings)
             else:

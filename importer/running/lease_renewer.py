@@ -21,6 +21,7 @@ import time
 from importer.database import Connection, connect
 from importer.errors import ImporterError
 from importer.repositories import jobs, sessions
+from importer.thread_names import os_named
 
 
 class LeaseRenewer:
@@ -34,7 +35,9 @@ class LeaseRenewer:
         self.gave_up = False  # lost because renewals kept failing, not to another owner
         self._renewed_at = time.monotonic()  # the claim (or last renewal) began the lease
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name=f"lease-{job_id}", daemon=True)
+        self._thread = threading.Thread(
+            target=os_named(self._run), name=f"lease-{job_id}", daemon=True
+        )
 
     def __enter__(self) -> LeaseRenewer:
         self._thread.start()
@@ -47,6 +50,11 @@ class LeaseRenewer:
         self._stop.set()
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(timeout=self.interval + 5)
+
+    def time_left(self) -> float:
+        """Seconds left of the lease by this host's clock: a lower bound, counted from when
+        the last renewal (or the claim) began."""
+        return self._renewed_at + self.lease_seconds - time.monotonic()
 
     def renewed(self) -> None:
         """The lease was extended elsewhere (a committed batch's fence does it)."""

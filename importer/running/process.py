@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 
 from importer.database import Connection, connect
+from importer.database.connection import DEAD_PEER_SECONDS
 from importer.errors import ImporterError
 from importer.repositories import fleet
 from importer.states import ProcessKind
@@ -83,10 +84,12 @@ class ProcessConnection:
         *,
         setup: Callable[[Connection], None] | None = None,
         on_back: Callable[[], None] | None = None,
+        dead_after: float = DEAD_PEER_SECONDS,
     ) -> None:
         self.url = url
         self.owner = owner
         self.kind = kind
+        self.dead_after = dead_after
         self.setup = setup
         self.on_back = on_back
         self.lost = False  # set by the loop when the database went away
@@ -95,7 +98,7 @@ class ProcessConnection:
     def get(self) -> Connection:
         if self._conn is None or self._conn.closed or self._conn.broken:
             self.drop()
-            conn = connect(self.url, autocommit=True)
+            conn = connect(self.url, autocommit=True, dead_after=self.dead_after)
             try:
                 if self.setup is not None:
                     self.setup(conn)

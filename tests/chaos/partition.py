@@ -12,8 +12,7 @@ from __future__ import annotations
 import statistics
 import time
 from datetime import datetime
-
-import psutil
+from pathlib import Path
 
 from importer.identity import parse_owner
 from tests.chaos.campaign import Outcome, ScenarioFailed, Stage, outcome
@@ -31,11 +30,31 @@ PARTITION_TUNING = {
 }
 
 
-def _threads(child: Child) -> int:
+def _run_threads(child: Child, job_id: int) -> int:
+    """The worker's threads that serve job ``job_id``'s run beside its own thread: its lease
+    renewer and its batch writer (named for the system: importer.thread_names). The job's
+    own thread is not counted by name: a native library imported on it (polars) starts a
+    thread of its own there, which inherits the name and outlives the run."""
+    names = {f"lease-{job_id}", f"job-{job_id}-writer"}
+    tasks = Path(f"/proc/{child.pid}/task")
     try:
-        return int(psutil.Process(child.pid).num_threads())
-    except psutil.Error:
+        listed = list(tasks.iterdir())
+    except OSError:  # the process is gone
         return 0
+    count = 0
+    for task in listed:
+        try:
+            count += (task / "comm").read_text().strip() in names
+        except OSError:  # this thread ended meanwhile
+            continue
+    return count
+
+
+def _run_ended(child: Child, job_id: int) -> bool:
+    """The worker logged the end of its run of ``job_id``: it does once the run's thread
+    is gone (the claim is the one line before it)."""
+    said = [line for line in child.output()[0].splitlines() if f" job {job_id}: " in line]
+    return any("(attempt " not in line for line in said)
 
 
 def _owner_host(owner: object) -> str | None:
@@ -49,15 +68,6 @@ def _job(stage: Stage, job_id: int) -> dict[str, object]:
     if row is None:
         raise ScenarioFailed(f"job {job_id} vanished")
     return row
-
-
-def _idle_threads(child: Child, timeout: float = 30.0) -> int:
-    """The worker's thread count once started and idle (its job threads come on top)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and child.alive() and not child.output()[0].strip():
-        time.sleep(0.05)
-    time.sleep(0.3)
-    return _threads(child)
 
 
 def network_partition(stage: Stage, *, rounds: int, rows: int) -> Outcome:
@@ -74,7 +84,6 @@ def network_partition(stage: Stage, *, rounds: int, rows: int) -> Outcome:
         cut, other = stage.hosts[round_no % 2], stage.hosts[(round_no + 1) % 2]
         args = ["worker", "--concurrency", "1"]
         first = stage.start_on(cut, "worker", args)
-        idle = _idle_threads(first)
         book = stage.workbook(f"partition-{round_no}", rows, seed=1100 + round_no)
         stage.submit_detached(book)
         with stage.conn() as conn:
@@ -90,6 +99,8 @@ def network_partition(stage: Stage, *, rounds: int, rows: int) -> Outcome:
 
         if not stage.wait_until(writing, 60, step=0.02):
             raise ScenarioFailed(f"job {job_id}: never written by {cut.name}: {first.tail()}")
+        if _run_threads(first, job_id) == 0:  # else "stopped" could not fail
+            raise ScenarioFailed(f"job {job_id}: its threads are not to be seen in {cut.name}")
         old_owner = str(_job(stage, job_id)["lease_owner"])
         with stage.conn() as conn:
             backends = conn.execute(
@@ -106,7 +117,11 @@ def network_partition(stage: Stage, *, rounds: int, rows: int) -> Outcome:
         deadline = partitioned_at + PARTITION_LEASE * 3 + 20
         while time.monotonic() < deadline and (stopped_at is None or taken_at is None):
             now = time.monotonic()
-            if stopped_at is None and _threads(first) <= idle:
+            if (
+                stopped_at is None
+                and _run_ended(first, job_id)
+                and _run_threads(first, job_id) == 0
+            ):
                 stopped_at = now
             if taken_at is None:
                 row = _job(stage, job_id)
