@@ -18,7 +18,7 @@ from importer.excel.base import (
     sheet_candidates,
 )
 from importer.excel.calamine_engine import CalamineReader, SheetUnreadable
-from importer.excel.calamine_pieces import PiecewiseReader, piece_reader
+from importer.excel.calamine_pieces import PiecewiseReader, piece_reader, release_freed_memory
 from importer.excel.calamine_workbook import calamine_sheets, open_calamine_workbook
 from importer.excel.csv_engine import CsvReader
 from importer.excel.guard import GuardedReader, reading
@@ -334,6 +334,7 @@ def _calamine_whole(
         )
         try:
             overrides = _special_cells(src, sheet) if eager_special else None
+            release_freed_memory()  # the scan's buffers, before calamine's peak
         except BaseException:
             with contextlib.suppress(BaseException):
                 loading.result().close()
