@@ -73,17 +73,22 @@ class ColumnarSheet:
         self._data_end = b"</" + prefix + b"sheetData>"
         self._row_tag = b"<" + prefix + b"row r="
         self._row_end = b"</" + prefix + b"row>"
-        self.known = self._find_header(head)
-        self.header = list(self.known.header)
-        self.after_row = max(after_row, self.known.row)
-        self.split: SplitSheet = split_sheet(
-            source,
-            self.plan,
-            piece_bytes=PIECE_BYTES,
-            after_row=self.after_row,
-            date1904=info.date1904,
-            zero_styles=info.zero_padded_styles,
-        )
+        try:
+            self.known = self._find_header(head)
+            self.header = list(self.known.header)
+            self.after_row = max(after_row, self.known.row)
+            self.split: SplitSheet = split_sheet(
+                source,
+                self.plan,
+                piece_bytes=PIECE_BYTES,
+                after_row=self.after_row,
+                date1904=info.date1904,
+                zero_styles=info.zero_padded_styles,
+            )
+        except BaseException:
+            if self._maker is not None:
+                self._maker.close()
+            raise
         # Split, the workbook's bytes are not read again (the rows read again come from the
         # pieces, the parts they need are the maker's): let them go (60 MB at 1,000,000
         # rows), and hand back what the pass freed.
@@ -110,6 +115,8 @@ class ColumnarSheet:
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
+        if self._maker is not None:
+            self._maker.close()
         self.split.remove()
 
     def __enter__(self) -> ColumnarSheet:

@@ -87,13 +87,18 @@ class PiecewiseReader(BlockReader):
             max_workers=1, thread_name_prefix="piece", initializer=name_os_thread
         )
         self._pending: Future[CalamineReader | None] | None = None
-        first = self._first_piece()
+        try:
+            first = self._first_piece()
+        except BaseException:
+            self._maker.close()
+            raise
         try:
             self.header, self.header_row = first.header, first.header_row
             self.leading, self.merges = first.leading, first.merges
             self._known = KnownHeader(first.header, first.header_row)
         except BaseException:
             first.close()
+            self._maker.close()
             raise
         self._first: CalamineReader | None = first
 
@@ -173,6 +178,7 @@ class PiecewiseReader(BlockReader):
             first.close()
         pending, self._pending = self._pending, None
         self._pool.shutdown(wait=True, cancel_futures=True)
+        self._maker.close()
         if pending is not None and pending.done() and pending.exception() is None:
             loaded = pending.result()
             if loaded is not None:

@@ -237,16 +237,16 @@ def _open_xlsx(src: Source, sheet: str | None, request: ReadRequest, checked: bo
 def _open_xlsx_sheet(src: Source, sheet: str, request: ReadRequest, checked: bool) -> SheetReader:
     """The facts about the sheet, its reading plan, and the reader the plan says."""
     chosen, facts, plan = _planned(src, sheet, request, checked)
-    if plan.reader is Reader.CALAMINE_PIECES:
-        pieces = _in_pieces(src, chosen, request.memory_budget, facts.shared_strings_bytes)
-        if pieces is not None:
-            return pieces
-        assert plan.if_uncut is not None
-        plan = plan.if_uncut
     if plan.reader is Reader.CALAMINE_HEAD:
         head = _calamine_head(src, chosen)
         if head is not None:
             return head
+        assert plan.if_uncut is not None
+        plan = plan.if_uncut
+    if plan.reader is Reader.CALAMINE_PIECES:
+        pieces = _in_pieces(src, chosen, request.memory_budget, facts.shared_strings_bytes)
+        if pieces is not None:
+            return pieces
         assert plan.if_uncut is not None
         plan = plan.if_uncut
     if plan.reader is Reader.OPENPYXL_STREAMING:
@@ -358,7 +358,10 @@ def _calamine_head(src: Source, sheet: _ChosenSheet) -> SheetReader | None:
         return None
     info = sheet.info
     maker = PieceMaker(src, plan, [s.path for s in info.sheets if s.path])
-    head = Source(None, maker.workbook(rows), src.name)
+    try:
+        head = Source(None, maker.workbook(rows), src.name)
+    finally:
+        maker.close()
     try:
         reader = piece_reader(head, sheet.name, plan.part, info, None)
     except InputError:

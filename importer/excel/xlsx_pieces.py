@@ -224,10 +224,15 @@ class PieceMaker:
                 if name == plan.part or name.endswith("/") or name.startswith(_SKIPPED_FOLDERS):
                     continue
                 if strings is not None and name == strings.filename:
-                    self._strings = (name, StringsTable(archive.read(name)))
+                    with archive.open(name) as part:
+                        self._strings = (name, StringsTable.streamed(part))
                     continue
                 data = _EMPTY_SHEET if name in sheet_parts else archive.read(name)
                 self._parts.append((name, data))
+
+    def close(self) -> None:
+        if self._strings is not None:
+            self._strings[1].close()
 
     def pieces(self, after_row: int = 0) -> Iterator[tuple[Cut, bytes]]:
         """(cut, workbook bytes) for each piece holding rows after ``after_row``; the first

@@ -14,9 +14,12 @@ the piece gets the whole table.
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from array import array
 from itertools import pairwise
+from typing import IO, overload
 
 _ROOT = re.compile(rb"<((?:\w+:)?)sst\b")
 _COUNTS = re.compile(rb'\b(count|uniqueCount)\s*=\s*"\s*\d+\s*"')
@@ -29,22 +32,109 @@ _ANY_TEXT_TYPE = re.compile(rb"""t\s*=\s*["']s["']""")
 # literal: the search skips ahead at C speed between text cells.
 _TEXT_CELL = rb'( t="s"[^>]*+>\s*+<(?:\w+:)?v>\s*+)0*(\d{1,18})(?=\s*+</)'
 
+_ROOT_WITHIN = 65536  # the root tag is looked for in the part's first bytes
+_END_WITHIN = 65536  # and its end tag in its last ones
+_CHUNK = 1 << 20
+
+
+class SpooledPart:
+    """A part's bytes in a temporary file without a name, read back by slices (os.pread,
+    safe from any thread): ``part[a:b]`` as with bytes, without the bytes in memory."""
+
+    def __init__(self, part: IO[bytes]) -> None:
+        self._file = tempfile.TemporaryFile()  # noqa: SIM115 (closed with the table)
+        try:
+            while chunk := part.read(_CHUNK):
+                self._file.write(chunk)
+            self._file.flush()
+            self._size = self._file.tell()
+        except BaseException:
+            self._file.close()
+            raise
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> bytes: ...
+    def __getitem__(self, index: int | slice) -> int | bytes:
+        if isinstance(index, int):
+            return self[index : index + 1][0]
+        start, stop, _ = index.indices(self._size)
+        parts: list[bytes] = []
+        while start < stop:
+            read = os.pread(self._file.fileno(), stop - start, start)
+            if not read:
+                break
+            parts.append(read)
+            start += len(read)
+        return b"".join(parts)
+
+    def item_starts(self, ns: bytes) -> array[int]:
+        """Where each item (<si>) begins, found a chunk at a time: a tag across two chunks
+        is found in the second, which begins with the first one's last bytes."""
+        pattern = re.compile(rb"<" + re.escape(ns) + rb"si\b")
+        keep = len(ns) + 4  # a match may start this close to a chunk's end and be cut
+        starts: array[int] = array("q")
+        at = 0  # where ``buffer`` begins in the part
+        buffer = b""
+        while True:
+            chunk = self[at + len(buffer) : at + len(buffer) + _CHUNK]
+            buffer += chunk
+            last = not chunk or at + len(buffer) >= self._size
+            if not last and len(buffer) <= keep:
+                continue  # too short to tell yet
+            limit = len(buffer) if last else len(buffer) - keep
+            starts.extend(at + m.start() for m in pattern.finditer(buffer) if m.start() < limit)
+            if last:
+                break
+            at += limit
+            buffer = buffer[limit:]
+        return starts
+
+    def close(self) -> None:
+        self._file.close()
+
 
 class StringsTable:
     """The shared-strings part, split into its items once."""
 
-    def __init__(self, xml: bytes) -> None:
+    def __init__(self, xml: bytes | SpooledPart) -> None:
         self.xml = xml
-        root = _ROOT.search(xml, 0, 65536)
+        root = _ROOT.search(xml[:_ROOT_WITHIN], 0, _ROOT_WITHIN)
         self.ns = root.group(1) if root else b""
-        ns = re.escape(self.ns)
-        self.starts = array("q", (m.start() for m in re.finditer(rb"<" + ns + rb"si\b", xml)))
-        end = xml.rfind(b"</" + self.ns + b"sst>")
+        if isinstance(xml, SpooledPart):
+            self.starts = xml.item_starts(self.ns)
+            tail_from = max(0, len(xml) - _END_WITHIN)
+            end = xml[tail_from:].rfind(b"</" + self.ns + b"sst>")
+            end = end + tail_from if end >= 0 else -1
+        else:
+            ns = re.escape(self.ns)
+            self.starts = array("q", (m.start() for m in re.finditer(rb"<" + ns + rb"si\b", xml)))
+            end = xml.rfind(b"</" + self.ns + b"sst>")
         self.end = end if end >= 0 else len(xml)
         self.usable = root is not None and end >= 0 and len(self.starts) > 0
         self.filler = b"<" + self.ns + b"si><" + self.ns + b"t/></" + self.ns + b"si>"
         self.cell_number = re.compile(_TEXT_CELL)
         self.cell_value = re.compile(_TEXT_CELL.replace(b"(", b"(?:", 1))  # the number only
+
+    @classmethod
+    def streamed(cls, part: IO[bytes]) -> StringsTable:
+        """The table of a part read in chunks and kept on disk, not in memory (73 MB at
+        1,000,000 unique texts, held as long as pieces are made); in memory when the
+        temporary folder cannot take it."""
+        try:
+            return cls(SpooledPart(part))
+        except OSError:
+            part.seek(0)
+            return cls(part.read())
+
+    def close(self) -> None:
+        """Let the temporary file go (a table in memory has none)."""
+        if isinstance(self.xml, SpooledPart):
+            self.xml.close()
 
     def for_cells(self, rows_xml: bytes) -> tuple[bytes, bytes]:
         """(the table, the rows) for the cells in ``rows_xml``: the whole table and the rows
@@ -52,13 +142,13 @@ class StringsTable:
         in a big table), they are numbered anew from 0 in the table and in the cells: empty
         items in between would cost more than the strings themselves."""
         if not self.usable:
-            return self.xml, rows_xml
+            return self.xml[:], rows_xml
         found = self.cell_value.findall(rows_xml)
         if len(found) != len(_ANY_TEXT_TYPE.findall(rows_xml)):
-            return self.xml, rows_xml
+            return self.xml[:], rows_xml
         used = sorted(set(map(int, found)))
         if used and used[-1] >= len(self.starts):
-            return self.xml, rows_xml  # a cell past the table: as the whole sheet reads it
+            return self.xml[:], rows_xml  # a cell past the table: as the whole sheet reads it
         if not used or used[-1] + 1 <= 2 * len(used):
             return self.subset(used, renumbered=False), rows_xml
         new = {str(old).encode(): str(number).encode() for number, old in enumerate(used)}

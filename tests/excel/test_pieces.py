@@ -3,6 +3,7 @@ the rows must be exactly those of the whole sheet read at once, on real-world fi
 
 from __future__ import annotations
 
+import io
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -12,7 +13,7 @@ import xlsxwriter
 
 from importer.database import Connection
 from importer.errors import InputError
-from importer.excel import open_sheet
+from importer.excel import open_sheet, xlsx_strings
 from importer.excel import reader as excel_reader
 from importer.excel.sniff import make_source
 from importer.excel.values import Row
@@ -194,6 +195,37 @@ def test_a_text_cell_the_pattern_does_not_account_for_gets_the_whole_table(odd: 
     table = StringsTable(b'<sst count="10">' + items + b"</sst>")
     rows = b'<row r="5">' + odd + b"</row>"
     assert table.for_cells(rows) == (table.xml, rows)
+
+
+@pytest.mark.parametrize("chunk", [1, 5, 7, 64, 1 << 20])
+@pytest.mark.parametrize("ns", [b"", b"x:"])
+def test_a_table_kept_on_disk_gives_what_the_table_in_memory_gives(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, chunk: int, ns: bytes
+) -> None:
+    """Read in chunks of any size (a tag cut in two included), the spooled table finds the
+    same items and gives every piece the same table and cells."""
+    monkeypatch.setattr(xlsx_strings, "_CHUNK", chunk)
+    n = ns.decode()
+    items = [f"<{n}si><{n}t>t{i}{'é' * (i % 3)}</{n}t></{n}si>".encode() for i in range(300)]
+    xml = (
+        b'<?xml version="1.0"?><'
+        + ns
+        + b'sst xmlns:x="urn:x" count="300" uniqueCount="300">'
+        + b"".join(items)
+        + b"</"
+        + ns
+        + b"sst>"
+    )
+    in_memory = StringsTable(xml)
+    spooled = StringsTable.streamed(io.BytesIO(xml))
+    request.addfinalizer(spooled.close)
+    assert list(spooled.starts) == list(in_memory.starts) and len(in_memory.starts) == 300
+    assert (spooled.ns, spooled.end, spooled.usable) == (ns, in_memory.end, True)
+    for cells in ([1, 4, 5], [3, 297, 298], [0], [299], list(range(0, 300, 7)), [400]):
+        rows = b"".join(
+            b'<c r="A%d" t="s"><v>%d</v></c>' % (n + 1, number) for n, number in enumerate(cells)
+        )
+        assert spooled.for_cells(rows) == in_memory.for_cells(rows)
 
 
 @pytest.mark.usefixtures("small_pieces")
