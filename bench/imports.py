@@ -228,7 +228,7 @@ def run(
             "minimal": bench.peer("minimal", path),
             "minimal_typed": bench.peer("minimal_typed", path),
             "polars": bench.peer("polars", path),
-            # The same command with the columnar path turned on (not yet the default).
+            # The same command with the columnar path turned on (by default: big sheets only).
             "columnar": ["env", "IMPORTER_TEST_COLUMNAR=1", *bench.submit(path, "--quiet")],
         }
         own = bench.own_failure is None
@@ -385,8 +385,10 @@ def _big(bench: Bench, rows: int, say: Callable[[str], None]) -> list[Check]:
     size = path.stat().st_size >> 20
     say(f"imports at {rows:,} x 10 (Excel-like, a unique text per row; {size} MB), once each")
     default = bench.run(bench.submit(path, "--quiet"))
+    row_path = bench.run(["env", "IMPORTER_TEST_COLUMNAR=0", *bench.submit(path, "--quiet")])
     polars = bench.run(bench.peer("polars", path))
-    say(line("importer submit FILE --quiet (default engine choice)", rows, default))
+    say(line("importer submit FILE --quiet (default: columnar here)", rows, default))
+    say(line("the same command, row path (IMPORTER_TEST_COLUMNAR=0)", rows, row_path))
     say(line("(c) polars read_excel + write_database(adbc)", rows, polars))
     return [
         target("1M: default import vs (c)", polars.seconds / default.seconds, ">=", BIG_VS_POLARS),

@@ -169,7 +169,7 @@ def submit_workbook(
         return store_for(peeked.header).submit(peeked, None, claim_owner=None, due_at=due_at)
 
     checked = False
-    if columnar_may_read(name):
+    if columnar_may_read(name, content):
         # Its run may read the rows as columns (importer.columnar): the checks and the header
         # from the sheet's first rows, the rows left to the run, which reads them once.
         peeked = peek()

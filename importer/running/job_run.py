@@ -388,7 +388,7 @@ class _Run:
         """The job's sheet read as columns (importer.columnar), when it can be: an .xlsx
         sheet, a form its checks cover, a run with no sheet handed over (a foreground
         submit's is read already). None: the row path reads it."""
-        from importer.columnar import open_columnar, runs_as_columns
+        from importer.columnar import columnar_may_read, open_columnar, runs_as_columns
         from importer.excel.base import SheetReader
 
         job = self.job
@@ -404,11 +404,16 @@ class _Run:
             job.cursor and job.last_row is None
         ):
             return None
-        if not runs_as_columns(form, job.file_name, job.sheet_layout):
+        if not columnar_may_read(job.file_name):
             return None
         if self.content is None:
             with permanent():
                 self.content = jobs.file_content(conn, job.file)
+        # The size first: the form's check loads polars, which a small sheet never needs.
+        if not columnar_may_read(job.file_name, self.content) or not runs_as_columns(
+            form, job.file_name, job.sheet_layout
+        ):
+            return None
         return open_columnar(
             self.content,
             sheet=job.sheet,

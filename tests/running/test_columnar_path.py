@@ -330,3 +330,39 @@ def test_the_split_workbook_never_has_a_name_a_kill_could_leave_behind(
     assert list(scratch.iterdir()) == []
     stored = conn.execute("SELECT count(*) AS n FROM forms.bench_orders").fetchone()
     assert stored is not None and stored["n"] == 500
+
+
+@pytest.mark.parametrize(
+    ("switch", "big_from", "columnar"),
+    [
+        (None, 1, True),  # by default, a sheet as big as the threshold: as columns
+        (None, 1 << 40, False),  # a smaller one: row by row
+        ("0", 1, False),  # turned off
+        ("1", 1 << 40, True),  # turned on, whatever the size
+    ],
+)
+def test_the_sheets_size_chooses_the_path_unless_the_switch_says(
+    cli: Cli,
+    conn: Connection,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    switch: str | None,
+    big_from: int,
+    columnar: bool,
+) -> None:
+    monkeypatch.setattr(importer.columnar, "BIG_SHEET_BYTES", big_from)
+    if switch is None:
+        monkeypatch.delenv(SWITCH, raising=False)
+    else:
+        monkeypatch.setenv(SWITCH, switch)
+    book = tmp_path / "orders.xlsx"
+    _write(book, 300, 0.0, 0.0)
+    add_form(conn, FORM)
+    seen = opened(monkeypatch)
+    for how in (["--detach"], []):  # a worker's run, then a foreground one
+        assert cli("submit", str(book), "--form", "bench_orders", *how, "--force").exit_code == 0
+        if how:
+            assert cli("worker", "--once").exit_code == 0
+    assert seen == ([True, True] if columnar else [])
+    stored = conn.execute("SELECT count(*) AS n FROM forms.bench_orders").fetchone()
+    assert stored is not None and stored["n"] == 600
