@@ -46,6 +46,9 @@ bench: setup $(VENV)/.bench
 	@command -v soffice >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
 	  && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libreoffice-calc-nogui >/dev/null; } \
 	  || echo "bench: LibreOffice is not installed (libreoffice-calc-nogui): its case is skipped"
+	@# An installed tool starts from bytecode (pip compiles it); an editable one where Python
+	@# may not write it (PYTHONDONTWRITEBYTECODE) would compile every module at each start.
+	$(BIN)/python -m compileall -q importer
 	$(BIN)/python -m bench
 
 $(VENV)/.bench: pyproject.toml | $(STAMP)
