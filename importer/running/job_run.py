@@ -404,9 +404,7 @@ class _Run:
             job.cursor and job.last_row is None
         ):
             return None
-        if not columnar_may_read(job.file_name):
-            return None
-        if self.content is None:
+        if self.content is None:  # the row path reads it too, if not this one
             with permanent():
                 self.content = jobs.file_content(conn, job.file)
         # The size first: the form's check loads polars, which a small sheet never needs.
