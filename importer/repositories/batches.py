@@ -15,7 +15,9 @@ user's table has them) do not fail the job: the batch transaction runs again iso
 and records those as rejected rows carrying the constraint's name and PostgreSQL's detail.
 For an append form one call of a function of the session (pg_temp) inserts the staged batch,
 halving the ranges a constraint refuses until each refused row stands alone: one round trip
-(keyed forms upsert the parts under savepoints). The batch without a refused row, the common
+(keyed forms upsert the parts under savepoints). Its first ranges come from a set-based guess
+of the refused rows (refusal_suspects.py): at 1% refused, ~20 statements per 1,000 rows
+rather than ~160. The batch without a refused row, the common
 case, pays for none of it.
 
 prepare() does the Python work (typed values, a key repeated inside the batch) on the
@@ -24,6 +26,7 @@ reader's thread so that write(), on the writer thread, mostly waits on PostgreSQ
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import math
@@ -56,6 +59,7 @@ from importer.repositories.form_tables import JOB_COLUMN, ROW_COLUMN, FormTable,
 from importer.repositories.history import history_identifier
 from importer.repositories.jobs import Job
 from importer.repositories.lookups import write_claims
+from importer.repositories.refusal_suspects import row_checks, suspects_query
 from importer.retry_policy import retry_conflicts
 from importer.states import JobStatus
 
@@ -113,6 +117,15 @@ def rejected_json_of(rejected: Sequence[RejectedRow]) -> tuple[str, str]:
         [[row.number, e.column, e.raw, e.message] for row in rejected for e in row.errors]
     )
     return rows, errors
+
+
+def _row_numbered(rows: Sequence[Any], number: int) -> Any:
+    """The batch's row of that number: rows are in the sheet's order, so a bisection (a
+    scan made every refused row cost a pass over its batch's rows)."""
+    at = bisect.bisect_left(rows, number, key=lambda row: getattr(row, "number", -1))
+    if at < len(rows) and getattr(rows[at], "number", None) == number:
+        return rows[at]
+    return next((r for r in rows if getattr(r, "number", None) == number), None)
 
 
 def is_constraint(exc: DatabaseError) -> bool:
@@ -371,6 +384,7 @@ class BatchWriter:
             ),
             staging=staging,
             staged_row=sql.Identifier(ROW_COLUMN),
+            suspects=self._suspects(columns, staging),
         )
         with self.conn.transaction():
             if not self._staged:
@@ -389,6 +403,14 @@ class BatchWriter:
                 )
             )
         self._isolating[tuple(columns)] = function
+
+    def _suspects(self, columns: list[str], staging: sql.Identifier) -> sql.Literal:
+        """The query guessing the rows the table's own checks refuse, as the text the
+        isolating function runs (NULL: no check is about the copied columns)."""
+        query = suspects_query(
+            row_checks(self.conn, self.table.schema, self.table.name), columns, staging
+        )
+        return sql.Literal(None if query is None else query.as_string(self.conn))
 
     def _isolate(self, batch: Prepared, part: list[int], outcome: _Outcome) -> None:
         try:
@@ -489,7 +511,7 @@ class BatchWriter:
 
     def _refused_row(self, batch: Prepared, index: int, exc: DatabaseError) -> RejectedRow:
         number = batch.numbers[index]
-        source = next((r for r in batch.rows if getattr(r, "number", None) == number), None)
+        source = _row_numbered(batch.rows, number)
         cells = tuple(getattr(source, "values", ()))
         values = [display_text(v) for v in cells]
         column, raw = self._constraint_column(exc, values)

@@ -186,12 +186,15 @@ WHERE t.{column} IS DISTINCT FROM EXCLUDED.{column}
 CREATE INDEX IF NOT EXISTS {index} ON {staging} ({staged_row})
 
 -- name: isolate_function
--- staged: the batch's row numbers, ascending; width: the rows of a first range (the caller
--- picks it from how many rows the last batch had refused: a row tried again costs about as
--- much as a subtransaction's start, so few wide ranges when refusals are rare). Ranges are
--- pairs of positions in staged, on a stack, the earliest on top: rows are tried in the
--- file's order, so that of two rows one unique constraint cannot both hold, the earlier is
--- stored, as a plain COPY would.
+-- staged: the batch's row numbers, ascending; width: the rows of a first range when no
+-- suspects are known (the caller picks it from how many rows the last batch had refused: a
+-- row tried again costs about as much as a subtransaction's start, so few wide ranges when
+-- refusals are rare). Ranges are pairs of positions in staged, on a stack, the earliest on
+-- top: rows are tried in the file's order, so that of two rows one unique constraint cannot
+-- both hold, the earlier is stored, as a plain COPY would. The body (isolate_body) holds a
+-- query, as text or NULL, returning the staged rows the table's CHECK, NOT NULL and foreign
+-- keys refuse (importer/repositories/refusal_suspects.py): the first ranges are then each
+-- such suspect alone and the rows between two suspects together, rather than of width.
 CREATE OR REPLACE FUNCTION pg_temp.{function}(staged integer[], width integer)
 RETURNS TABLE (refused_row integer, refused_state text, refused_constraint text,
                refused_message text, refused_detail text)
@@ -201,14 +204,41 @@ LANGUAGE plpgsql AS {body}
 #variable_conflict use_variable
 DECLARE
     todo integer[] := ARRAY[]::integer[];
-    low integer := 1 + (cardinality(staged) - 1) / width * width;
-    high integer;
+    low integer;
+    high integer := cardinality(staged);
     middle integer;
+    found integer[];
+    cut integer[];
+    i integer;
 BEGIN
-    WHILE low >= 1 LOOP
-        todo := todo || ARRAY[low, least(low + width - 1, cardinality(staged))];
-        low := low - width;
-    END LOOP;
+    IF {suspects}::text IS NOT NULL THEN
+        BEGIN
+            EXECUTE {suspects}::text INTO found;
+        EXCEPTION WHEN OTHERS THEN
+            found := NULL;  -- a check the staging table cannot evaluate: ranges, as without
+        END;
+    END IF;
+    IF found IS NULL THEN
+        low := 1 + (cardinality(staged) - 1) / width * width;
+        WHILE low >= 1 LOOP
+            todo := todo || ARRAY[low, least(low + width - 1, cardinality(staged))];
+            low := low - width;
+        END LOOP;
+    ELSE
+        SELECT coalesce(array_agg(u.ord ORDER BY u.ord), ARRAY[]::integer[]) INTO cut
+          FROM unnest(staged) WITH ORDINALITY AS u(num, ord)
+         WHERE u.num = ANY (found);
+        FOR i IN REVERSE cardinality(cut) .. 1 LOOP
+            IF cut[i] < high THEN
+                todo := todo || ARRAY[cut[i] + 1, high];
+            END IF;
+            todo := todo || ARRAY[cut[i], cut[i]];
+            high := cut[i] - 1;
+        END LOOP;
+        IF high >= 1 THEN
+            todo := todo || ARRAY[1, high];
+        END IF;
+    END IF;
     WHILE cardinality(todo) > 0 LOOP
         low := todo[cardinality(todo) - 1];
         high := todo[cardinality(todo)];

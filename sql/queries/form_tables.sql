@@ -110,3 +110,35 @@ SELECT id FROM import_jobs
  WHERE form = %(form)s AND form_version < %(version)s AND status IN ('pending', 'running')
  ORDER BY id
  LIMIT 5
+
+-- name: form_table_row_checks
+-- The constraints a row breaks by its own values, for a set-based guess of the rows a batch
+-- will have refused (importer/repositories/refusal_suspects.py): CHECK (its expression, with
+-- the table's column names unqualified), FOREIGN KEY (its columns, the referenced table and
+-- columns, its match type; only where the role may read the referenced table) and NOT NULL
+-- (as kind 'n', one row per column). Deferred constraints are left out: they refuse nothing
+-- until the commit.
+SELECT c.contype::text AS kind, c.conname::text AS name,
+       pg_get_expr(c.conbin, c.conrelid) AS expression,
+       ARRAY(SELECT a.attname::text
+               FROM unnest(c.conkey) WITH ORDINALITY AS k(num, ord)
+               JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.num
+              ORDER BY k.ord) AS columns,
+       rn.nspname::text AS referenced_schema, rc.relname::text AS referenced_table,
+       ARRAY(SELECT a.attname::text
+               FROM unnest(c.confkey) WITH ORDINALITY AS k(num, ord)
+               JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.num
+              ORDER BY k.ord) AS referenced_columns,
+       c.confmatchtype::text AS match
+  FROM pg_constraint c
+  LEFT JOIN pg_class rc ON rc.oid = c.confrelid
+  LEFT JOIN pg_namespace rn ON rn.oid = rc.relnamespace
+ WHERE c.conrelid = %(oid)s
+   AND (c.contype = 'c' OR (c.contype = 'f' AND c.confrelid <> c.conrelid
+                            AND has_table_privilege(c.confrelid, 'SELECT')))
+   AND NOT c.condeferred
+UNION ALL
+SELECT 'n', NULL, NULL, ARRAY[a.attname::text], NULL, NULL, NULL, NULL
+  FROM pg_attribute a
+ WHERE a.attrelid = %(oid)s AND a.attnum > 0 AND NOT a.attisdropped AND a.attnotnull
+ ORDER BY 1, 2

@@ -148,6 +148,19 @@ def assert_refused_exactly(
     assert [r["import_job_id"] for r in owned] == [job_id]
 
 
+def import_shop(
+    database_url: str, conn: Connection, path: Path, rows: list[list[Any]], *, batch: int
+) -> int:
+    """The rows as a workbook, imported into the shop's table in batches of ``batch`` rows
+    by one run that finishes; the job's id."""
+    write_book(path, rows, HEADER)
+    settings = ImportSettings(rows_per_transaction=batch, lease_seconds=30, max_attempts=3)
+    job = submit_workbook(conn, path, form_name="shop", settings=settings, claim_owner=OWNER).job
+    outcome = run_job(database_url, job, OWNER, settings)
+    assert (outcome.result, outcome.error) == ("finished", None)
+    return job.id
+
+
 def test_rows_a_constraint_refuses_are_rejected_rows_naming_it(
     database_url: str, conn: Connection, tmp_path: Path
 ) -> None:
@@ -198,20 +211,14 @@ def test_isolated_rows_keep_the_file_order_and_the_table_defaults(
     rows, refused = rows_and_refusals(60)
     rows[19][3] = "C19"  # row 21 repeats row 20's code, both in the same batch
     refused[21] = "shop_orders_code_unique"
-    write_book(tmp_path / "shop.xlsx", rows, HEADER)
-    settings = ImportSettings(rows_per_transaction=12, lease_seconds=30, max_attempts=3)
-    job = submit_workbook(
-        conn, tmp_path / "shop.xlsx", form_name="shop", settings=settings, claim_owner=OWNER
-    ).job
 
-    outcome = run_job(database_url, job, OWNER, settings)
+    job_id = import_shop(database_url, conn, tmp_path / "shop.xlsx", rows, batch=12)
 
-    assert (outcome.result, outcome.error) == ("finished", None)
-    assert errors_of(conn, job.id)[21] == (
+    assert errors_of(conn, job_id)[21] == (
         "Code",
         'violates unique constraint "shop_orders_code_unique": Key (code)=(C19) already exists.',
     )
-    assert_refused_exactly(conn, job.id, rows, refused)
+    assert_refused_exactly(conn, job_id, rows, refused)
     notes = conn.execute("SELECT DISTINCT note FROM shop_orders").fetchall()
     assert [r["note"] for r in notes] == ["from excel"]
 
