@@ -188,11 +188,11 @@ class _ReadableArgument(TyperArgument):
     def display_type_rich(self, ctx: Any) -> str | None:
         return None
 
-    def _usage_display_name(self) -> str:
-        name = self.display_name_raw
+    def get_usage_pieces(self, ctx: Any) -> list[str]:
+        name = self.metavar or (self.name or "").upper()
         if self.nargs != 1 and not name.endswith("..."):
             name += "..."
-        return name if self.required else f"[{name}]"
+        return [name if self.required else f"[{name}]"]
 
 
 def readable(params: Sequence[Any]) -> None:

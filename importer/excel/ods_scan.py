@@ -23,7 +23,6 @@ import io
 import re
 import zipfile
 from dataclasses import dataclass, field
-from xml.sax.saxutils import unescape
 
 from importer.errors import InputError
 from importer.excel.base import first_with_header, sheet_candidates
@@ -37,7 +36,7 @@ from importer.excel.ods_styles import MAX_PROLOG_BYTES, cell_style_kinds
 from importer.excel.sniff import Source
 from importer.excel.special_cells import SpecialCells, number_with_format
 from importer.excel.values import CellError, serial_to_value
-from importer.excel.xlsx_parts import UNPACK_ERRORS
+from importer.excel.xlsx_parts import UNPACK_ERRORS, xml_unescape
 
 CHUNK = 4 << 20
 MAX_ROW_BYTES = 64 << 20
@@ -136,7 +135,7 @@ class _Scanner:
             else:
                 self._end_table()
                 attrs = _attrs(table.group(1))
-                title = unescape(attrs.get(b"table:name", b"").decode("utf-8", "replace"))
+                title = xml_unescape(attrs.get(b"table:name", b"").decode("utf-8", "replace"))
                 self.table = _Table(title, special=False)
             at = table.end()
 
@@ -290,7 +289,7 @@ class _Scanner:
             number = float(attrs.get(b"office:value", b""))
         except ValueError:
             return None
-        formula = unescape(attrs.get(b"table:formula", b"").decode("utf-8", "replace"))
+        formula = xml_unescape(attrs.get(b"table:formula", b"").decode("utf-8", "replace"))
         if formula in _BOOLEAN_FORMULAS and number in (0, 1):
             return _BOOLEAN_FORMULAS[formula]
         style = attrs.get(b"table:style-name", b"").decode() or self._column_style(table, col)
@@ -323,7 +322,7 @@ def _cell_text(body: bytes, end: int, closed: bytes) -> str:
     close = _CELL_END.search(body, end)
     inner = body[end : close.start() if close else len(body)]
     paragraphs = [_TEXT.sub(b"", p) for p in re.findall(rb"<text:p\b[^>]*>(.*?)</text:p>", inner)]
-    return unescape(b"\n".join(paragraphs).decode("utf-8", "replace"))
+    return xml_unescape(b"\n".join(paragraphs).decode("utf-8", "replace"))
 
 
 def scan_ods(source: Source, max_cells: int) -> OdsScan:

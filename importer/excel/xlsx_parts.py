@@ -301,7 +301,8 @@ _FIXED_NAMES = {"styles": "xl/styles.xml", "sharedStrings": "xl/sharedStrings.xm
 _MAX_RELS = 2000  # relationship parts followed (a workbook has a few per sheet)
 
 
-def _unescape(text: str) -> str:
+def xml_unescape(text: str) -> str:
+    """The five entities XML predefines (what attribute and text values escape)."""
     return (
         text.replace("&quot;", '"')
         .replace("&apos;", "'")
@@ -412,7 +413,7 @@ def _retargeted(archive: zipfile.ZipFile, rels: str, source: str, new: dict[str,
     base = posixpath.dirname(new.get(source, source)) if source else ""
 
     def target(match: re.Match[str]) -> str:
-        old = _unescape(match.group(3))
+        old = xml_unescape(match.group(3))
         found = part_named(archive, _resolve(source, old))
         if found is None or found.filename not in new:
             return match.group(0)
@@ -431,7 +432,7 @@ def _renamed_types(archive: zipfile.ZipFile, part: str, new: dict[str, str]) -> 
     text = archive.read(part).decode("utf-8-sig")
 
     def part_name(match: re.Match[str]) -> str:
-        found = part_named(archive, _unescape(match.group(3)).lstrip("/"))
+        found = part_named(archive, xml_unescape(match.group(3)).lstrip("/"))
         if found is None or found.filename not in new:
             return match.group(0)
         return f"{match.group(1)}{match.group(2)}/{_escape(new[found.filename])}{match.group(2)}"

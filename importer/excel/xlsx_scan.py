@@ -15,12 +15,11 @@ import re
 import zipfile
 from dataclasses import dataclass, field
 from operator import gt, itemgetter
-from xml.sax.saxutils import unescape
 
 from importer.errors import InputError
 from importer.excel.special_cells import PaddedRun, SpecialCells, number_with_format, runs_of
 from importer.excel.values import CellError
-from importer.excel.xlsx_parts import UNPACK_ERRORS
+from importer.excel.xlsx_parts import UNPACK_ERRORS, xml_unescape
 
 CHUNK = 4 << 20
 MAX_ROW_BYTES = 64 << 20
@@ -341,7 +340,7 @@ def _position(attrs: dict[bytes, bytes], scan: SheetScan) -> tuple[int, int] | N
 def _error_cells(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
     for match in pats.error_cells.finditer(chunk):
         value = pats.value.search(match.group(2))
-        code = unescape(value.group(1).decode()).strip() if value else ""
+        code = xml_unescape(value.group(1).decode()).strip() if value else ""
         where = _position(_attrs(match.group(1)), scan)
         if where is not None:
             scan.overrides[where] = CellError(code or "#VALUE!")
@@ -365,7 +364,7 @@ def _uncached_formulas(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
         text = formula.group(1) if formula and formula.group(1) else b""
         where = _position(attrs, scan)
         if where is not None:
-            scan.overrides[where] = CellError("", unescape(text.decode()) or None)
+            scan.overrides[where] = CellError("", xml_unescape(text.decode()) or None)
 
 
 def _zero_padded_cells(
