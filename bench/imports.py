@@ -37,6 +37,7 @@ import psycopg
 from bench import tables, workbooks
 from bench.peers import JSONB_TABLE, JSONB_TABLE_DDL
 from bench.scratch import scratch_database
+from importer.config import ImportSettings
 
 ROWS = 200_000
 BIG_ROWS = 1_000_000
@@ -150,7 +151,8 @@ class Bench:
         import psutil
 
         self.clear()
-        env = {**self.env, "IMPORTER_TEST_PAUSE_AT": f"committed:{max(1, rows // 2 // 1000)}"}
+        batch = ImportSettings().rows_per_transaction
+        env = {**self.env, "IMPORTER_TEST_PAUSE_AT": f"committed:{max(1, rows // 2 // batch)}"}
         child = subprocess.Popen(
             self.submit(path, "--quiet"),
             env=env,

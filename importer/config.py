@@ -78,7 +78,9 @@ class ImportSettings:
     batch_size: int = 5
     lease_seconds: float = 300.0
     max_attempts: int = 5
-    rows_per_transaction: int = 1000
+    # Not the design's first 1,000: at 200,000 rows 10,000 per transaction imported in
+    # 8.1 s against 9.9 s (the commits' own cost), and a crash still redoes one of them.
+    rows_per_transaction: int = 10_000
     concurrency: int = 2
     # From jobs.retry_delays_seconds and jobs.timer.max_attempts; not a key of its own.
     retry: RetryPolicy = field(default_factory=RetryPolicy)

@@ -21,7 +21,7 @@ def test_defaults_match_the_design() -> None:
     assert s.import_.retry == s.timer.retry == RetryPolicy((2, 10, 30), 0.2, timer_max_attempts=5)
     assert s.warnings == ()
     assert (s.import_.batch_size, s.import_.lease_seconds, s.import_.max_attempts) == (5, 300, 5)
-    assert s.import_.rows_per_transaction == 1000
+    assert s.import_.rows_per_transaction == 10_000
     assert s.database_url is None
 
 

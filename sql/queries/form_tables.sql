@@ -1,6 +1,7 @@
 -- A form's typed table: forms.<name>, or a table of the user's. Owned by
 -- importer/repositories/form_tables.py (and the migration off form_data in
--- importer/repositories/schema.py), which fill the {placeholders} with identifiers and
+-- importer/repositories/schema.py; the constraints a row breaks by its values in
+-- importer/repositories/refusal_suspects.py), which fill the {placeholders} with identifiers and
 -- literals composed by psycopg.sql.
 
 -- name: form_table_create
