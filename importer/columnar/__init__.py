@@ -1,10 +1,11 @@
 """The columnar path: an .xlsx sheet's rows checked as columns (see batches.py).
 
 It stores exactly what the row path stores. It is the default for big sheets, where it is
-faster (1,000,000 rows: 38 s against 51 s, 380 MB against 329 MB): at 200,000 rows the two
-take the same time and below ~60,000 rows it is the slower one (docs/ARCHITECTURE.md, "The
-columnar path"). ``IMPORTER_TEST_COLUMNAR=1`` turns it on for every .xlsx sheet, whatever
-its size, and ``=0`` off: the tests and the bench run it so. Either way it reads only sheets
+faster (1,000,000 rows: 38 s against 55 s; 200,000 rows: 7.8 s against 8.8 s, 262 MB against
+239 MB): at 120,000 rows the two take the same time and below that it is the slower one,
+with ~70-80 MB more (docs/ARCHITECTURE.md, "The columnar path"). ``IMPORTER_TEST_COLUMNAR=1``
+turns it on for every .xlsx sheet, whatever its size, and ``=0`` off: the tests and the bench
+run it so. Either way it reads only sheets
 of a form its checks cover, its header where the row path finds it by itself;
 ``open_columnar`` gives None when the row path must read the sheet after all (a small sheet,
 a sheet that cannot be cut, a header not among its first rows).
@@ -30,9 +31,10 @@ __all__ = [
 
 
 SWITCH = "IMPORTER_TEST_COLUMNAR"
-# A sheet's XML from which the columnar path reads it by default: ~400,000 rows of ten
-# columns as Excel writes them (200,000 rows are 67 MB).
-BIG_SHEET_BYTES = 128 << 20
+# A sheet's XML from which the columnar path reads it by default: ~160,000 rows of ten
+# columns as Excel writes them, between where the paths took the same time (120,000 rows,
+# 40 MB) and where the columnar one was 11% faster (200,000 rows, 67 MB).
+BIG_SHEET_BYTES = 56 << 20
 
 
 def _switch() -> str | None:

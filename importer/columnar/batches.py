@@ -140,7 +140,7 @@ class ColumnarBatches:
         out.write_csv(buffer, include_header=False)
         rejected_json, errors_json = rejected_json_of(rejected)
         return Prepared(
-            rows=LazyRows(lambda: self.sheet.exact(loaded, numbers)),
+            rows=LazyRows(numbers, lambda wanted: self.sheet.exact(loaded, wanted)),
             last_row=last_row,
             valid=[],
             rejected=rejected,
@@ -168,15 +168,20 @@ class ColumnarBatches:
 
 class LazyRows(Sequence[Any]):
     """A batch's source rows, read only when the writer needs them (a row its table's
-    constraints refused is recorded with its cells)."""
+    constraints refused is recorded with its cells): those of the refused rows alone
+    (``only``: read again, all of them in one small workbook), or every one."""
 
-    def __init__(self, load: Callable[[], RowBatch]) -> None:
+    def __init__(self, numbers: list[int], load: Callable[[Sequence[int]], RowBatch]) -> None:
+        self._numbers = numbers
         self._load = load
         self._rows: RowBatch | None = None
 
+    def only(self, numbers: Sequence[int]) -> RowBatch:
+        return self._load(sorted(numbers))
+
     def _batch(self) -> RowBatch:
         if self._rows is None:
-            self._rows = self._load()
+            self._rows = self._load(self._numbers)
         return self._rows
 
     def __len__(self) -> int:

@@ -175,10 +175,25 @@ class _Splitter(Survey):
         self.parts: list[bytes] = []
 
     def _segment(self, xml: bytes) -> None:
+        last = self._last_row(xml)
+        if last is not None and last <= self.writer.after_row:
+            # Rows a resumed run does not read (they were checked when the job was
+            # submitted): neither surveyed nor kept, which halves a half-way resume's pass.
+            self.last_seen = last
+            return
         super()._segment(xml)
         self.parts.append(xml)
 
+    def _last_row(self, xml: bytes) -> int | None:
+        """The number of the segment's last row, found from its end (None: not so)."""
+        at = max(xml.rfind(tag) for tag in self.row_tags)
+        found = self.row_number.match(xml, at) if at >= 0 else None
+        return int(found[1]) if found else None
+
     def _close(self, end: int) -> None:
+        if not self.rows:
+            self.piece_start = end  # a piece of skipped rows: the next is measured from here
+            return
         count = len(self.plan.cuts)
         super()._close(end)
         if len(self.plan.cuts) > count:

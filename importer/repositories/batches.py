@@ -35,7 +35,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from psycopg import sql
 
@@ -126,6 +126,23 @@ def _row_numbered(rows: Sequence[Any], number: int) -> Any:
     if at < len(rows) and getattr(rows[at], "number", None) == number:
         return rows[at]
     return next((r for r in rows if getattr(r, "number", None) == number), None)
+
+
+@runtime_checkable
+class RowsByNumber(Protocol):
+    """A batch's source rows that are costly to have all (the columnar path reads them
+    again): those of some numbers, read together."""
+
+    def only(self, numbers: Sequence[int]) -> Sequence[Any]: ...
+
+
+def _sources(rows: Sequence[Any], numbers: list[int]) -> dict[int, Any]:
+    """The source rows of these numbers, by number (those the batch has)."""
+    if not numbers:
+        return {}
+    found = rows.only(numbers) if isinstance(rows, RowsByNumber) else rows
+    wanted = set(numbers)
+    return {r.number: r for r in found if getattr(r, "number", None) in wanted}
 
 
 def is_constraint(exc: DatabaseError) -> bool:
@@ -347,14 +364,19 @@ class BatchWriter:
         statement = sql.SQL(queries().isolate_rows).format(function=function)
         index = {number: i for i, number in enumerate(batch.numbers)}
         params = {"rows": batch.numbers, "width": self._width(size)}
-        for found in self.conn.execute(statement, params).fetchall():
+        refused = self.conn.execute(statement, params).fetchall()
+        sources = _sources(batch.rows, [found["refused_row"] for found in refused])
+        for found in refused:
             refusal = DatabaseError(
                 f"database error: {found['refused_message']}",
                 sqlstate=found["refused_state"],
                 constraint=found["refused_constraint"] or None,
                 detail=found["refused_detail"] or None,
             )
-            outcome.refused.append(self._refused_row(batch, index[found["refused_row"]], refusal))
+            number = found["refused_row"]
+            outcome.refused.append(
+                self._refused_row(batch, index[number], refusal, sources.get(number))
+            )
         self._refusing = len(outcome.refused)
 
     def _width(self, rows: int) -> int:
@@ -509,9 +531,12 @@ class BatchWriter:
         (the table may have neither)."""
         return True, True
 
-    def _refused_row(self, batch: Prepared, index: int, exc: DatabaseError) -> RejectedRow:
+    def _refused_row(
+        self, batch: Prepared, index: int, exc: DatabaseError, source: Any = None
+    ) -> RejectedRow:
         number = batch.numbers[index]
-        source = _row_numbered(batch.rows, number)
+        if source is None:
+            source = _row_numbered(batch.rows, number)
         cells = tuple(getattr(source, "values", ()))
         values = [display_text(v) for v in cells]
         column, raw = self._constraint_column(exc, values)

@@ -18,7 +18,7 @@ from importer.columnar import SWITCH
 from importer.database import Connection
 from tests.conftest import Cli
 from tests.running.test_constraint_rows import rows_and_refusals, shop
-from tests.support.jobs import add_form, write_book
+from tests.support.jobs import add_form, killed_submit, write_book
 
 FIELDS = "order_id, customer_no, customer, email, order_date, zip, amount, status, paid"
 
@@ -366,3 +366,50 @@ def test_the_sheets_size_chooses_the_path_unless_the_switch_says(
     assert seen == ([True, True] if columnar else [])
     stored = conn.execute("SELECT count(*) AS n FROM forms.bench_orders").fetchone()
     assert stored is not None and stored["n"] == 600
+
+
+@pytest.mark.slow
+def test_a_resumed_run_splits_only_the_rows_after_its_cursor(
+    cli: Cli,
+    cli_env: dict[str, str],
+    conn: Connection,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Killed after its second batch, the job resumes in small pieces: the rows before the
+    cursor are not surveyed again, each row after it is stored once, and the job's rows and
+    rejections are the same as a run from the start."""
+    from importer.columnar import sheet
+    from importer.excel import xlsx_pieces
+    from importer.repositories import jobs
+
+    book = tmp_path / "orders.xlsx"
+    _write(book, 1200, 0.05, 0.0)
+    add_form(conn, FORM)
+    env = {
+        **cli_env,
+        SWITCH: "1",
+        "IMPORTER_JOBS_IMPORT_ROWS_PER_TRANSACTION": "300",
+        "IMPORTER_TEST_PAUSE_AT": "committed:2",
+    }
+    job_id = killed_submit(conn, [str(book), "--form", "bench_orders", "--quiet"], env)
+    cursor = jobs.get_job(conn, job_id).cursor
+    assert cursor == 600
+    surveyed: list[int] = []
+    segment = xlsx_pieces.Survey._segment
+
+    def surveying(self: Any, xml: bytes) -> None:
+        surveyed.extend(map(int, self.row_number.findall(xml)))
+        segment(self, xml)
+
+    monkeypatch.setattr(xlsx_pieces.Survey, "_segment", surveying)
+    monkeypatch.setattr(sheet, "PIECE_BYTES", 16 << 10)  # ~50 rows a piece
+    monkeypatch.setenv(SWITCH, "1")
+    monkeypatch.setenv("IMPORTER_JOBS_IMPORT_ROWS_PER_TRANSACTION", "300")
+    seen = opened(monkeypatch)
+
+    assert cli("resume", str(job_id), "--quiet").exit_code == 3  # rows were rejected
+    assert seen == [True]
+    assert surveyed and min(surveyed) > cursor - 60  # at most the piece holding the cursor
+    assert cli("submit", str(book), "--form", "bench_orders", "--force", "--quiet").exit_code == 3
+    same_outcome(conn, "forms.bench_orders", FIELDS, [job_id + 1, job_id])

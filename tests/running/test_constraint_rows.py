@@ -6,7 +6,6 @@ stored once, and the cursor moves past all of them."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +16,8 @@ from importer.database import Connection
 from importer.intake.submission import submit_workbook
 from importer.repositories import jobs
 from importer.running.job_run import run_job
-from tests.conftest import IMPORTER_CMD, Cli
-from tests.support.jobs import add_form, kill_9, wait_until_stopped, write_book
+from tests.conftest import Cli
+from tests.support.jobs import add_form, killed_submit, write_book
 
 SETTINGS = ImportSettings(rows_per_transaction=7, lease_seconds=30, max_attempts=3)
 OWNER = "me:1:a"
@@ -235,15 +234,7 @@ def test_a_run_killed_inside_a_batch_with_refused_rows_resumes_exactly_once(
         "IMPORTER_JOBS_IMPORT_ROWS_PER_TRANSACTION": "7",
         "IMPORTER_TEST_PAUSE_AT": "batch:2",  # inside batch 2's transaction, before commit
     }
-    child = subprocess.Popen(
-        [*IMPORTER_CMD, "submit", str(tmp_path / "shop.xlsx"), "--form", "shop"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    wait_until_stopped(child)
-    kill_9(child)
-    job_id = int(conn.execute("SELECT max(id) AS id FROM import_jobs").fetchone()["id"])  # type: ignore[index]
+    job_id = killed_submit(conn, [str(tmp_path / "shop.xlsx"), "--form", "shop"], env)
     crashed = jobs.get_job(conn, job_id)
     assert crashed.cursor == 7  # batch 2 rolled back with its refused rows
     assert set(errors_of(conn, job_id)) == {n for n in refused if n <= 8}

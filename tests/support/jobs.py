@@ -266,6 +266,24 @@ def kill_9(proc: subprocess.Popen[bytes]) -> None:
     proc.communicate(timeout=30)  # reaps it and closes its pipes
 
 
+def killed_submit(conn: Connection, arguments: list[str], env: dict[str, str]) -> int:
+    """``importer submit`` run as a child until its pause point (env's
+    IMPORTER_TEST_PAUSE_AT), then killed -9: the job's id."""
+    from tests.conftest import IMPORTER_CMD
+
+    child = subprocess.Popen(
+        [*IMPORTER_CMD, "submit", *arguments],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    wait_until_stopped(child)
+    kill_9(child)
+    newest = conn.execute("SELECT max(id) AS id FROM import_jobs").fetchone()
+    assert newest is not None and newest["id"] is not None
+    return int(newest["id"])
+
+
 def only_job_id(conn: Connection) -> int:
     rows = conn.execute("SELECT id FROM import_jobs").fetchall()
     assert len(rows) == 1, rows
