@@ -151,8 +151,7 @@ class Bench:
         import psutil
 
         self.clear()
-        batch = ImportSettings().rows_per_transaction
-        env = {**self.env, "IMPORTER_TEST_PAUSE_AT": f"committed:{max(1, rows // 2 // batch)}"}
+        env = {**self.env, "IMPORTER_TEST_PAUSE_AT": f"rows:{rows // 2}"}
         child = subprocess.Popen(
             self.submit(path, "--quiet"),
             env=env,

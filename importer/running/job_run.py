@@ -503,6 +503,7 @@ class _Run:
             committed = writer.write(batch, pause=inside)
             if not committed.cancelled:
                 self.pause(f"committed:{number}")
+                self.pause.rows(committed.job.cursor)
             return committed
 
         number = 0

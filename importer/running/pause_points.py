@@ -4,9 +4,10 @@ IMPORTER_TEST_PAUSE_AT names the point: "claimed"; "batch:N", batch N's last mom
 it commits, on the path production takes (a pause never switches statements): inside the
 batch's explicit transaction, for every form, after the fence and cursor advance, the rows
 (COPY, and for a form with a key the upsert) and the rejected rows; "committed:N" (after it);
-"finish" (inside the final transaction). The process stops itself (SIGSTOP) there, so a test
-can kill -9 it at that point or let its lease expire. Unset (always, outside tests) it costs
-one string comparison per point.
+"rows:N", after the first commit whose cursor reaches N rows (batches differ in size where
+a path cuts them at its pieces' ends); "finish" (inside the final transaction). The process
+stops itself (SIGSTOP) there, so a test can kill -9 it at that point or let its lease expire.
+Unset (always, outside tests) it costs one string comparison per point.
 """
 
 from __future__ import annotations
@@ -26,6 +27,12 @@ class PausePoints:
 
     def armed(self, point: str) -> bool:
         return bool(self.wanted) and point == self.wanted
+
+    def rows(self, cursor: int) -> None:
+        """A commit brought the cursor to ``cursor``: "rows:N" stops here the first time."""
+        if self.wanted.startswith("rows:") and cursor >= int(self.wanted[5:]):
+            self.wanted = ""
+            signal.pthread_kill(threading.get_ident(), signal.SIGSTOP)
 
     def __call__(self, point: str) -> None:
         if self.armed(point):

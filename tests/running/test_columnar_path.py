@@ -376,9 +376,9 @@ def test_a_resumed_run_splits_only_the_rows_after_its_cursor(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Killed after its second batch, the job resumes in small pieces: the rows before the
-    cursor are not surveyed again, each row after it is stored once, and the job's rows and
-    rejections are the same as a run from the start."""
+    """Killed after the batch reaching 550 rows (the second), the job resumes in small
+    pieces: the rows before the cursor are not surveyed again, each row after it is stored
+    once, and the job's rows and rejections are the same as a run from the start."""
     from importer.columnar import sheet
     from importer.excel import xlsx_pieces
     from importer.repositories import jobs
@@ -390,7 +390,7 @@ def test_a_resumed_run_splits_only_the_rows_after_its_cursor(
         **cli_env,
         SWITCH: "1",
         "IMPORTER_JOBS_IMPORT_ROWS_PER_TRANSACTION": "300",
-        "IMPORTER_TEST_PAUSE_AT": "committed:2",
+        "IMPORTER_TEST_PAUSE_AT": "rows:550",  # after the commit that reaches row 550
     }
     job_id = killed_submit(conn, [str(book), "--form", "bench_orders", "--quiet"], env)
     cursor = jobs.get_job(conn, job_id).cursor
