@@ -138,11 +138,9 @@ class RowsByNumber(Protocol):
 
 def _sources(rows: Sequence[Any], numbers: list[int]) -> dict[int, Any]:
     """The source rows of these numbers, by number (those the batch has)."""
-    if not numbers:
-        return {}
-    found = rows.only(numbers) if isinstance(rows, RowsByNumber) else rows
-    wanted = set(numbers)
-    return {r.number: r for r in found if getattr(r, "number", None) in wanted}
+    if numbers and isinstance(rows, RowsByNumber):
+        return {r.number: r for r in rows.only(numbers)}
+    return {n: r for n in numbers if (r := _row_numbered(rows, n)) is not None}
 
 
 def is_constraint(exc: DatabaseError) -> bool:
@@ -442,7 +440,9 @@ class BatchWriter:
             if not is_constraint(exc):
                 raise
             if len(part) == 1:
-                outcome.refused.append(self._refused_row(batch, part[0], exc))
+                number = batch.numbers[part[0]]
+                source = _sources(batch.rows, [number]).get(number)
+                outcome.refused.append(self._refused_row(batch, part[0], exc, source))
                 return
             for half in self._halves(part):
                 self._isolate(batch, half, outcome)
@@ -532,11 +532,10 @@ class BatchWriter:
         return True, True
 
     def _refused_row(
-        self, batch: Prepared, index: int, exc: DatabaseError, source: Any = None
+        self, batch: Prepared, index: int, exc: DatabaseError, source: Any
     ) -> RejectedRow:
+        """A refused row as a rejected row, with its source row's cells (None: none)."""
         number = batch.numbers[index]
-        if source is None:
-            source = _row_numbered(batch.rows, number)
         cells = tuple(getattr(source, "values", ()))
         values = [display_text(v) for v in cells]
         column, raw = self._constraint_column(exc, values)

@@ -148,13 +148,19 @@ def assert_refused_exactly(
 
 
 def import_shop(
-    database_url: str, conn: Connection, path: Path, rows: list[list[Any]], *, batch: int
+    database_url: str,
+    conn: Connection,
+    path: Path,
+    rows: list[list[Any]],
+    *,
+    batch: int,
+    form: str = "shop",
 ) -> int:
     """The rows as a workbook, imported into the shop's table in batches of ``batch`` rows
     by one run that finishes; the job's id."""
     write_book(path, rows, HEADER)
     settings = ImportSettings(rows_per_transaction=batch, lease_seconds=30, max_attempts=3)
-    job = submit_workbook(conn, path, form_name="shop", settings=settings, claim_owner=OWNER).job
+    job = submit_workbook(conn, path, form_name=form, settings=settings, claim_owner=OWNER).job
     outcome = run_job(database_url, job, OWNER, settings)
     assert (outcome.result, outcome.error) == ("finished", None)
     return job.id
@@ -242,3 +248,34 @@ def test_a_run_killed_inside_a_batch_with_refused_rows_resumes_exactly_once(
     resumed = cli("resume", str(job_id))
     assert resumed.exit_code == 3, resumed.stderr
     assert_refused_exactly(conn, job_id, rows, refused)
+
+
+def test_a_keyed_form_isolates_refused_rows_and_keeps_their_cells(
+    database_url: str, conn: Connection, tmp_path: Path
+) -> None:
+    """A form with a key upserts its parts under savepoints: a row a CHECK or a foreign key
+    refuses is a rejected row carrying its own cells, the others are stored."""
+    shop(conn)
+    add_form(conn, SHOP_FORM.replace('name = "shop"', 'name = "shop_keyed"\nkey = ["order_id"]'))
+    rows = [[i, 1, 10, f"C{i}"] for i in range(1, 13)]
+    rows[3][2] = -5  # row 5: the CHECK
+    rows[8][1] = 42  # row 10: no customer 42
+
+    job_id = import_shop(
+        database_url, conn, tmp_path / "shop.xlsx", rows, batch=12, form="shop_keyed"
+    )
+
+    errors = errors_of(conn, job_id)
+    assert sorted(errors) == [5, 10]
+    assert 'violates check constraint "shop_orders_amount_positive"' in errors[5][1]
+    assert errors[10][0] == "Customer"
+    cells = conn.execute(
+        "SELECT row_number, row_values FROM import_rejected_rows"
+        " WHERE import_job_id = %s ORDER BY 1",
+        (job_id,),
+    ).fetchall()
+    assert [(r["row_number"], r["row_values"][:3]) for r in cells] == [
+        (5, ["4", "1", "-5"]),
+        (10, ["9", "42", "10"]),
+    ]
+    assert sorted(stored(conn)) == [i for i in range(1, 13) if i not in (4, 9)]
