@@ -15,6 +15,7 @@ ascend from piece to piece; a sheet where they do not (or rows without numbers) 
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import zipfile
@@ -24,6 +25,7 @@ from itertools import pairwise
 
 from importer.excel.sniff import Source
 from importer.excel.xlsx_parts import UNPACK_ERRORS, calamine_strings_part
+from importer.excel.xlsx_scan import MAX_ROW_BYTES
 from importer.excel.xlsx_strings import StringsTable
 
 CHUNK = 4 << 20
@@ -60,6 +62,11 @@ class SheetPlan:
     head: bytes  # the XML up to and including <sheetData>, without <dimension>
     tail: bytes  # what closes a piece: </sheetData></worksheet>
     cuts: list[Cut] = field(default_factory=list)
+
+    @property
+    def prefix(self) -> bytes:
+        """The namespace prefix of the sheet's elements ("x:"), or b""."""
+        return self.tail[2 : self.tail.index(b"sheetData")]
 
     def rows_after(self, row: int) -> int:
         """About how many non-blank rows come after Excel row ``row`` (the pieces' counts of
@@ -103,6 +110,8 @@ def survey_sheet(
                 survey = survey_for(plan, at)
             cut = buffer.rfind(survey.row_end)
             if cut < 0:
+                if len(buffer) > MAX_ROW_BYTES:  # the safety pass refuses such a row
+                    raise CannotCut("a row larger than the safety pass takes")
                 carry = buffer
                 continue
             cut += len(survey.row_end)
@@ -217,18 +226,34 @@ class PieceMaker:
         self.source = source
         self._parts: list[tuple[str, bytes]] = []
         self._strings: tuple[str, StringsTable] | None = None
-        with source.open() as handle, zipfile.ZipFile(handle) as archive:
+        # The package stays open while the shared strings are read, as far as the cells
+        # asked for need (a header's first rows: the table's first strings only).
+        held = contextlib.ExitStack()
+        try:
+            archive = held.enter_context(zipfile.ZipFile(held.enter_context(source.open())))
             strings = calamine_strings_part(archive)
             for member in archive.infolist():
                 name = member.filename
                 if name == plan.part or name.endswith("/") or name.startswith(_SKIPPED_FOLDERS):
                     continue
-                if strings is not None and name == strings.filename:
-                    with archive.open(name) as part:
-                        self._strings = (name, StringsTable.streamed(part))
-                    continue
-                data = _EMPTY_SHEET if name in sheet_parts else archive.read(name)
-                self._parts.append((name, data))
+                if strings is None or name != strings.filename:
+                    data = _EMPTY_SHEET if name in sheet_parts else archive.read(name)
+                    self._parts.append((name, data))
+            if strings is not None:  # last: once read, it lets the package go
+                part = held.enter_context(archive.open(strings))
+                self._strings = (strings.filename, StringsTable.streamed(part, held.close))
+        except BaseException:
+            self.close()
+            held.close()
+            raise
+        if self._strings is None:
+            held.close()
+
+    def read_strings(self) -> None:
+        """The whole shared-strings table read, and the package let go (its bytes may be
+        freed: pieces made after this need only the maker)."""
+        if self._strings is not None:
+            self._strings[1].complete()
 
     def close(self) -> None:
         if self._strings is not None:

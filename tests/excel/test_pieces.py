@@ -205,6 +205,7 @@ def test_a_table_kept_on_disk_gives_what_the_table_in_memory_gives(
     """Read in chunks of any size (a tag cut in two included), the spooled table finds the
     same items and gives every piece the same table and cells."""
     monkeypatch.setattr(xlsx_strings, "_CHUNK", chunk)
+    monkeypatch.setattr(xlsx_strings, "_ROOT_WITHIN", 100)  # read on as the cells ask
     n = ns.decode()
     items = [f"<{n}si><{n}t>t{i}{'é' * (i % 3)}</{n}t></{n}si>".encode() for i in range(300)]
     xml = (
@@ -219,13 +220,33 @@ def test_a_table_kept_on_disk_gives_what_the_table_in_memory_gives(
     in_memory = StringsTable(xml)
     spooled = StringsTable.streamed(io.BytesIO(xml))
     request.addfinalizer(spooled.close)
-    assert list(spooled.starts) == list(in_memory.starts) and len(in_memory.starts) == 300
-    assert (spooled.ns, spooled.end, spooled.usable) == (ns, in_memory.end, True)
-    for cells in ([1, 4, 5], [3, 297, 298], [0], [299], list(range(0, 300, 7)), [400]):
+    for cells in ([1, 4, 5], [0], [3, 297, 298], [299], list(range(0, 300, 7)), [400]):
         rows = b"".join(
             b'<c r="A%d" t="s"><v>%d</v></c>' % (n + 1, number) for n, number in enumerate(cells)
         )
         assert spooled.for_cells(rows) == in_memory.for_cells(rows)
+    spooled.complete()
+    assert list(spooled.starts) == list(in_memory.starts) and len(in_memory.starts) == 300
+    assert (spooled.ns, spooled.end, spooled.usable) == (ns, in_memory.end, True)
+
+
+def test_a_table_read_from_a_package_is_read_only_as_far_as_its_cells_ask() -> None:
+    """A header's first rows use the first strings of a table of millions: the rest of the
+    part is neither read nor kept, until a cell asks for a later string."""
+    items = [f"<si><t>text {i:07}</t></si>".encode() for i in range(200_000)]
+    xml = b'<sst count="200000" uniqueCount="200000">' + b"".join(items) + b"</sst>"
+    whole = StringsTable(xml)
+    released: list[bool] = []
+    table = StringsTable.streamed(io.BytesIO(xml), lambda: released.append(True))
+    try:
+        first = b'<c r="A2" t="s"><v>0</v></c><c r="B2" t="s"><v>3</v></c>'
+        assert table.for_cells(first) == whole.for_cells(first)
+        assert len(table.xml) < len(xml) // 2 and not released
+        late = b'<c r="A9" t="s"><v>199999</v></c>'
+        assert table.for_cells(late) == whole.for_cells(late)
+        assert released == [True]  # read to its end: the package is let go
+    finally:
+        table.close()
 
 
 @pytest.mark.usefixtures("small_pieces")
