@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import os
 import zipfile
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # polars, fastexcel and numpy load only where a sheet is read so
@@ -24,6 +25,7 @@ if TYPE_CHECKING:  # polars, fastexcel and numpy load only where a sheet is read
 
 __all__ = [
     "SWITCH",
+    "Safety",
     "columnar_may_read",
     "open_columnar",
     "runs_as_columns",
@@ -71,11 +73,21 @@ def runs_as_columns(form: Form, file_name: str, sheet_layout: object) -> bool:
 
 
 def open_columnar(
-    content: bytes, *, sheet: str, file_name: str, form: Form, after_row: int
+    content: bytes,
+    *,
+    sheet: str,
+    file_name: str,
+    form: Form,
+    after_row: int,
+    safety: Safety | None = None,
 ) -> ColumnarSheet | None:
     """The job's sheet as pieces of columns, or None when the row path must read it (the
-    caller checked runs_as_columns)."""
+    caller checked runs_as_columns). ``safety``: bytes whose safety pass is still to come
+    (a peek measured only their first rows): the split takes its measures and the pass's
+    verdict follows, an InputError as the pass's own; None when the row path must read
+    them (with checked=False)."""
     from importer.errors import InputError
+    from importer.excel.reader import calamine_may_read
     from importer.excel.sniff import make_source
     from importer.excel.xlsx_parts import read_xlsx_info
     from importer.excel.xlsx_pieces import CannotCut
@@ -91,6 +103,34 @@ def open_columnar(
         assert part is not None
         from importer.columnar.sheet import ColumnarSheet  # polars: only for a sheet it reads
 
-        return ColumnarSheet(source, info, part, sheet_name=sheet, after_row=after_row)
+        columns = ColumnarSheet(
+            source, info, part, sheet_name=sheet, after_row=after_row, measured=safety is not None
+        )
     except (CannotCut, InputError, zipfile.BadZipFile, OSError):
         return None
+    if safety is None or columns.measures is None:
+        return columns
+    try:
+        calamine_reads = calamine_may_read(
+            content,
+            sheet=sheet,
+            measured=columns.measures,
+            engine=safety.engine,
+            memory_budget_mb=safety.memory_budget_mb,
+            file_name=file_name,
+        )
+    except BaseException:
+        columns.close()
+        raise
+    if not calamine_reads:
+        columns.close()
+        return None
+    return columns
+
+
+@dataclass(frozen=True)
+class Safety:
+    """How open_sheet would have been asked for bytes not checked yet (open_columnar)."""
+
+    engine: str = "auto"
+    memory_budget_mb: int = 512

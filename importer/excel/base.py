@@ -32,6 +32,9 @@ class SheetReader:
     sheet_names: list[str]
     # Read a piece at a time (calamine_pieces): rows up to `after_row` cost nothing to skip.
     reads_in_pieces: bool = False
+    # A peek's reader whose safety pass measured only the sheet's first rows: the pass over
+    # the rest is the columnar split's (peek_sheet(head_safety=True)).
+    safety_pending: bool = False
     # What the sender should know about how the file was read (one line each), e.g. that
     # another engine than the usual read it and what that engine does not see.
     notes: tuple[str, ...] = ()

@@ -63,6 +63,7 @@ class GuardedReader(SheetReader):
         self.date1904 = inner.date1904
         self.sheet_names = inner.sheet_names
         self.reads_in_pieces = inner.reads_in_pieces
+        self.safety_pending = inner.safety_pending
         self.notes = inner.notes
         self.leading = inner.leading
         self.merges = inner.merges

@@ -50,7 +50,7 @@ from importer.excel.xlsx_parts import (
     sheet_part,
 )
 from importer.excel.xlsx_pieces import CannotCut, PieceMaker, plan_pieces
-from importer.excel.xlsx_scan import scan_sheet
+from importer.excel.xlsx_scan import RowsScanner, SheetScan, scan_sheet
 from importer.excel.xlsx_split import first_rows
 from importer.thread_names import name_os_thread
 
@@ -164,6 +164,28 @@ class SheetPeek:
     notes: tuple[str, ...] = ()  # how the file was read, for the sender (one line each)
     has_rows: bool = True  # a row under the header (False: a header alone)
     layout: dict[str, object] | None = None  # where the header is (SheetReader.layout_json)
+    safety_pending: bool = False  # only the first rows were measured (peek_sheet)
+
+
+def calamine_may_read(
+    source: Path | bytes,
+    *,
+    sheet: str,
+    measured: SheetScan,
+    engine: str = "auto",
+    memory_budget_mb: int = 512,
+    file_name: str | None = None,
+) -> bool:
+    """The safety pass's verdict on a sheet its caller's own pass ``measured`` (the columnar
+    split, after a peek with head_safety): an InputError for what open_sheet refuses, as
+    open_sheet words it; False when calamine would not read the sheet at all (the rows go
+    to the streaming reader, which the caller opens with checked=False)."""
+    request = ReadRequest(check_engine(engine), peek=False, memory_budget=memory_budget_mb << 20)
+    name = _display_name(source, file_name)
+    with reading(name):
+        src = make_source(source, file_name)
+        _chosen, _facts, plan, _ = _planned(src, sheet, request, False, measured)
+    return plan.engine is Engine.CALAMINE
 
 
 def peek_sheet(
@@ -174,12 +196,23 @@ def peek_sheet(
     memory_budget_mb: int = 512,
     file_name: str | None = None,
     layout: HeaderLayout | None = None,
+    head_safety: bool = False,
 ) -> SheetPeek:
     """The checks of open_sheet (same InputErrors) and the header, reading only the sheet's
     first rows for .xlsx/.xlsm and CSV (other formats are read whole). For submit: the
     job reads the rows later with open_sheet(..., engine=peek.engine, checked=True).
+
+    ``head_safety``: the caller's own pass over the rows takes the safety pass's measures
+    (the columnar split, see importer.columnar): where the first rows are ordinary, only they
+    are measured now, and the peek says ``safety_pending``. Its bytes are not checked then:
+    a reader that does not take those measures opens them with checked=False.
     """
-    request = ReadRequest(check_engine(engine), peek=True, memory_budget=memory_budget_mb << 20)
+    request = ReadRequest(
+        check_engine(engine),
+        peek=True,
+        memory_budget=memory_budget_mb << 20,
+        head_safety=head_safety,
+    )
     name = _display_name(source, file_name)
     with reading(name):
         reader = _open(make_source(source, file_name), sheet, request, checked=False)
@@ -198,6 +231,7 @@ def peek_sheet(
             # One row past the header: a sheet with none is refused before any job exists.
             has_rows=next(iter(guarded.batches(1)), None) is not None,
             layout=guarded.layout_json(),
+            safety_pending=guarded.safety_pending,
         )
 
 
@@ -236,11 +270,14 @@ def _open_xlsx(src: Source, sheet: str | None, request: ReadRequest, checked: bo
 
 def _open_xlsx_sheet(src: Source, sheet: str, request: ReadRequest, checked: bool) -> SheetReader:
     """The facts about the sheet, its reading plan, and the reader the plan says."""
-    chosen, facts, plan = _planned(src, sheet, request, checked)
+    chosen, facts, plan, pending = _planned(src, sheet, request, checked)
     if plan.reader is Reader.CALAMINE_HEAD:
         head = _calamine_head(src, chosen)
         if head is not None:
+            head.safety_pending = pending
             return head
+        if pending:  # more than the first rows is read: the whole safety pass first
+            return _open_xlsx_sheet(src, sheet, replace(request, head_safety=False), checked)
         assert plan.if_uncut is not None
         plan = plan.if_uncut
     if plan.reader is Reader.CALAMINE_PIECES:
@@ -253,6 +290,7 @@ def _open_xlsx_sheet(src: Source, sheet: str, request: ReadRequest, checked: boo
         reader = OpenpyxlReader(src, chosen.name, zero_styles=chosen.info.zero_padded_styles)
         if plan.engine is Engine.CALAMINE:  # a peek's stand-in: the full read uses calamine
             reader.engine = plan.engine.value
+        reader.safety_pending = pending
         return reader
     return _calamine_whole(src, chosen, plan.eager_special, fallback=plan.fallback_to_streaming)
 
@@ -265,10 +303,16 @@ class _ChosenSheet:
 
 
 def _planned(
-    src: Source, sheet: str, request: ReadRequest, checked: bool
-) -> tuple[_ChosenSheet, XlsxSheetFacts, ReadingPlan]:
+    src: Source,
+    sheet: str,
+    request: ReadRequest,
+    checked: bool,
+    measured: SheetScan | None = None,
+) -> tuple[_ChosenSheet, XlsxSheetFacts, ReadingPlan, bool]:
     """The sheet's facts read from the package (the safety pass too, on bytes not checked
-    before, unless the request is refused without it) and the plan for them."""
+    before, unless the request is refused without it) and the plan for them; and whether
+    the pass measured only the first rows (a request for head_safety, _head_safety).
+    ``measured``: the pass's measures, taken by another pass over the rows."""
     name = src.name
     try:
         with src.open() as handle, zipfile.ZipFile(handle) as archive:
@@ -290,19 +334,55 @@ def _planned(
                 bytes_checked=checked,
             )
             plan = plan_reading(facts, request)
+            pending = False
             if not checked and not isinstance(plan, Refusal):
                 # The safety pass, before calamine allocates anything.
-                facts = replace(facts, scan=_safety_scan(archive, part, name, info))
-                plan = plan_reading(facts, request)
+                head = None
+                if request.head_safety and measured is None:
+                    head = _head_safety(src, archive, facts, request, part, info)
+                if head is not None:
+                    facts, plan, pending = head
+                else:
+                    if measured is None:
+                        measured = scan_sheet(
+                            archive, part, name, info.zero_padded_styles, special=False
+                        )
+                    facts = replace(facts, scan=_safety_of(measured, archive, name))
+                    plan = plan_reading(facts, request)
     except zipfile.BadZipFile:
         raise InputError(f"{name}: the file is damaged or truncated") from None
-    return _ChosenSheet(info, chosen, part), facts, _decided(plan)
+    return _ChosenSheet(info, chosen, part), facts, _decided(plan), pending
 
 
-def _safety_scan(archive: zipfile.ZipFile, part: str, name: str, info: XlsxInfo) -> SafetyScan:
-    """The sheet's cell references measured, and the shared strings counted when a text
-    cell uses one (as far as the largest it uses)."""
-    scan = scan_sheet(archive, part, name, info.zero_padded_styles, special=False)
+def _head_safety(
+    src: Source,
+    archive: zipfile.ZipFile,
+    facts: XlsxSheetFacts,
+    request: ReadRequest,
+    part: str,
+    info: XlsxInfo,
+) -> tuple[XlsxSheetFacts, ReadingPlan, bool] | None:
+    """The safety pass over the sheet's first rows alone, which are all a peek reads (its
+    caller measures the rest in its own pass): the facts, the plan and True when those rows
+    are ordinary and the plan reads only them; None: the whole pass is wanted."""
+    try:
+        plan, rows = first_rows(src, part, HEAD_BYTES)
+    except CannotCut:
+        return None
+    scan = SheetScan()
+    RowsScanner(plan.prefix, info.zero_padded_styles).measure(rows, scan)
+    facts = replace(facts, scan=_safety_of(scan, archive, facts.file_name))
+    planned = plan_reading(facts, request)
+    if isinstance(planned, Refusal) or planned.engine is not Engine.CALAMINE:
+        return None  # refused, or read otherwise: as the whole pass says
+    if planned.reader not in (Reader.CALAMINE_HEAD, Reader.OPENPYXL_STREAMING):
+        return None  # (openpyxl streams a peek's rows in constant memory)
+    return facts, planned, True
+
+
+def _safety_of(scan: SheetScan, archive: zipfile.ZipFile, name: str) -> SafetyScan:
+    """The safety pass's facts from its measures (the shared strings counted when a text
+    cell uses one, as far as the largest it uses)."""
     held = None
     if scan.max_string_index >= 0:
         held = count_shared_strings(archive, name, enough=scan.max_string_index + 1)

@@ -40,6 +40,10 @@ class ReadRequest:
     engine: Engine
     peek: bool  # only the header is wanted now (peek_sheet); a full read comes later
     memory_budget: int  # bytes
+    # A peek whose caller takes the safety pass's measures of the rows in its own pass over
+    # them (the columnar split): the peek's pass measures the first rows only, when they are
+    # ordinary and it reads no more than them.
+    head_safety: bool = False
 
 
 @dataclass(frozen=True)

@@ -229,6 +229,11 @@ class RowsScanner:
         _scan_chunk(rows_xml, self._pats, scan, self._zero, False, True)
         return scan
 
+    def measure(self, rows_xml: bytes, scan: SheetScan) -> None:
+        """The safety pass's measures (scan_sheet's bounds) taken over these rows too."""
+        scan.xml_bytes += len(rows_xml)
+        _measure(rows_xml, self._pats, scan)
+
 
 def _scan_chunk(
     chunk: bytes,

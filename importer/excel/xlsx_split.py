@@ -117,23 +117,19 @@ def first_rows(source: Source, part: str, size: int) -> tuple[SheetPlan, bytes]:
             plan, at = start_plan(part, buffer)
             if plan is None:
                 continue
-            end = buffer.find(b"</" + _prefix(plan) + b"row>", at + size)
+            end = buffer.find(b"</" + plan.prefix + b"row>", at + size)
             if end < 0 and len(buffer) - at < size:
                 continue  # the next chunk may end the row
             if end < 0:
-                end = buffer.rfind(b"</" + _prefix(plan) + b"row>")
-            return plan, buffer[at : end + len(_prefix(plan)) + 6] if end >= 0 else b""
+                end = buffer.rfind(b"</" + plan.prefix + b"row>")
+            return plan, buffer[at : end + len(plan.prefix) + 6] if end >= 0 else b""
     except UNPACK_ERRORS as exc:
         raise CannotCut(f"cannot unpack the sheet ({exc})") from None
     plan, at = start_plan(part, buffer)
     if plan is None:
         raise CannotCut("no rows")
-    end = buffer.rfind(b"</" + _prefix(plan) + b"row>")
-    return plan, buffer[at : end + len(_prefix(plan)) + 6] if end >= at else b""
-
-
-def _prefix(plan: SheetPlan) -> bytes:
-    return plan.tail[2 : plan.tail.index(b"sheetData")]
+    end = buffer.rfind(b"</" + plan.prefix + b"row>")
+    return plan, buffer[at : end + len(plan.prefix) + 6] if end >= at else b""
 
 
 def split_sheet(
@@ -145,16 +141,23 @@ def split_sheet(
     date1904: bool,
     zero_styles: dict[int, int],
     directory: str | None = None,
+    measures: SheetScan | None = None,
 ) -> SplitSheet:
     """One pass over the sheet's XML: the cuts of ``plan`` (xlsx_pieces' survey, with its
     checks) and, for the pieces holding rows after ``after_row`` (the header's row, or the
-    last committed one), each as a sheet of a new workbook. CannotCut: not so."""
+    last committed one), each as a sheet of a new workbook. CannotCut: not so. Given
+    ``measures``, the same pass takes the safety pass's measures of the rows it reads into
+    it (bytes not checked before: no second pass over them)."""
     scratch = ScratchFile(directory)
     try:
         with zipfile.ZipFile(scratch.path, "w", zipfile.ZIP_STORED, allowZip64=True) as out:
             writer = _PieceWriter(out, plan, after_row, zero_styles)
             writer.shared_parts(source)
-            survey_sheet(source, plan.part, lambda _, at: _Splitter(plan, piece_bytes, at, writer))
+            survey_sheet(
+                source,
+                plan.part,
+                lambda _, at: _Splitter(plan, piece_bytes, at, writer, measures),
+            )
             if not writer.pieces:
                 raise CannotCut("no rows after the header")
             writer.package(date1904)
@@ -168,10 +171,16 @@ class _Splitter(Survey):
     """xlsx_pieces' survey, handing each piece's rows to the writer as it closes."""
 
     def __init__(
-        self, plan: SheetPlan, piece_bytes: int, rows_start: int, writer: _PieceWriter
+        self,
+        plan: SheetPlan,
+        piece_bytes: int,
+        rows_start: int,
+        writer: _PieceWriter,
+        measures: SheetScan | None,
     ) -> None:
         super().__init__(plan, piece_bytes, rows_start)
         self.writer = writer
+        self.measures = measures
         self.parts: list[bytes] = []
 
     def _segment(self, xml: bytes) -> None:
@@ -182,6 +191,8 @@ class _Splitter(Survey):
             self.last_seen = last
             return
         super()._segment(xml)
+        if self.measures is not None:
+            self.writer.scanner.measure(xml, self.measures)
         self.parts.append(xml)
 
     def _last_row(self, xml: bytes) -> int | None:
@@ -208,7 +219,7 @@ class _PieceWriter:
         self.out = out
         self.plan = plan
         self.after_row = after_row
-        self.prefix = _prefix(plan)
+        self.prefix = plan.prefix
         self.row_start = re.compile(rb"<" + re.escape(self.prefix) + rb'row\b[^>]*?\br="(\d+)"')
         self.pieces: list[Piece] = []
         # The special cells, found here, in the one pass (not beside the columns' checks,

@@ -107,7 +107,7 @@ def submit_workbook(
     and the run that reads the rows counts them. ``on_progress`` hears what is being read
     (the workbook, then its rows being counted) before any job exists.
     """
-    from importer.columnar import columnar_may_read, open_columnar, runs_as_columns
+    from importer.columnar import Safety, columnar_may_read, open_columnar, runs_as_columns
     from importer.config import Engine
     from importer.excel import open_sheet, peek_sheet
     from importer.repositories.forms import get_form
@@ -153,7 +153,7 @@ def submit_workbook(
             options or JobOptions(),
         )
 
-    def peek() -> SheetPeek:
+    def peek(head_safety: bool = False) -> SheetPeek:
         return peek_sheet(
             content,
             sheet=sheet,
@@ -161,6 +161,7 @@ def submit_workbook(
             memory_budget_mb=memory_budget_mb,
             file_name=name,
             layout=layout,
+            head_safety=head_safety,
         )
 
     if claim_owner is None or due_at is not None:
@@ -171,13 +172,20 @@ def submit_workbook(
     checked = False
     if columnar_may_read(name, content):
         # Its run may read the rows as columns (importer.columnar): the checks and the header
-        # from the sheet's first rows, the rows left to the run, which reads them once.
-        peeked = peek()
+        # from the sheet's first rows, the rows left to the run, which reads them once. The
+        # safety pass measures the first rows now and the rest in the split's pass over them
+        # (one pass over the sheet, not two), before the job exists.
+        peeked = peek(head_safety=True)
         store = store_for(peeked.header)
         columns = None
         if peeked.engine == Engine.CALAMINE and runs_as_columns(store.form, name, peeked.layout):
             columns = open_columnar(
-                content, sheet=peeked.sheet_name, file_name=name, form=store.form, after_row=0
+                content,
+                sheet=peeked.sheet_name,
+                file_name=name,
+                form=store.form,
+                after_row=0,
+                safety=Safety(engine, memory_budget_mb) if peeked.safety_pending else None,
             )
         if columns is not None:
             split = columns  # counted by the split's survey
@@ -188,9 +196,13 @@ def submit_workbook(
 
             return _submit_open(store, peeked, split, count_split, claim_owner, keep_reader)
         # The safety pass ran: the engine it chose reads the rows, as a job's run does (a
-        # format's own reader, csv or xlrd, is chosen again by auto).
-        checked = True
-        engine = peeked.engine if peeked.engine in (Engine.CALAMINE, Engine.OPENPYXL) else "auto"
+        # format's own reader, csv or xlrd, is chosen again by auto). Where it measured
+        # only the first rows, the reader runs it whole, as asked.
+        if not peeked.safety_pending:
+            checked = True
+            engine = (
+                peeked.engine if peeked.engine in (Engine.CALAMINE, Engine.OPENPYXL) else "auto"
+            )
     reader = open_sheet(
         content,
         sheet=sheet,
