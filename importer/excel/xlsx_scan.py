@@ -78,6 +78,8 @@ class _Patterns:
         # Sheets up to column Z (most) find none, and that one search answers both questions.
         self.not_narrow = re.compile(rb"<" + p + rb'c(?:>|\s(?!r="[A-Z]\d{1,6}"))')
         self._longer: dict[int, re.Pattern[bytes]] = {}
+        self.prefix = prefix
+        self._zero_columns: dict[tuple[bytes, bytes], re.Pattern[bytes]] = {}
         self._p = p
         self.refless = re.compile(rb"<" + p + rb"c(?:>|\s(?![^>]*\br=)[^>]*>)")
         self.cell = re.compile(rb"<" + p + rb"c\b([^>]*?)(?:/>|>(.*?)</" + p + rb"c>)", re.DOTALL)
@@ -133,6 +135,17 @@ class _Patterns:
                 rb"<" + p + rb'c r="([A-Z]{1,3})(\d{1,7})" s="(' + ids + rb')"(?: t="n")?>'
                 rb"<" + p + rb"v>([^<]+)</" + p + rb"v></" + p + rb"c>"
             )
+
+    def zero_column(self, letters: bytes, style: bytes) -> re.Pattern[bytes]:
+        """zero_plain's cells of one column and style, their row numbers alone."""
+        found = self._zero_columns.get((letters, style))
+        if found is None:
+            p, letters = re.escape(self.prefix), re.escape(letters)
+            found = self._zero_columns[(letters, style)] = re.compile(
+                rb"<" + p + rb'c r="' + letters + rb'(\d{1,7})" s="' + style + rb'"(?: t="n")?>'
+                rb"<" + p + rb"v>[^<]+</" + p + rb"v></" + p + rb"c>"
+            )
+        return found
 
     def string_index_above(self, index: int) -> re.Pattern[bytes]:
         """Text cells whose shared-string number is larger than `index` (one search)."""
@@ -376,10 +389,21 @@ def _zero_padded_cells(
     chunk: bytes, pats: _Patterns, scan: SheetScan, zero_styles: dict[int, int]
 ) -> None:
     assert pats.zero_cells is not None and pats.zero_plain is not None
-    plain = pats.zero_plain.findall(chunk)
     # Counting the style's every use (bytes.count, C speed); a row-level style or a cell in
     # another form makes the counts differ, and the chunk takes the exact path below.
     uses = sum(map(chunk.count, pats.zero_uses)) - sum(map(chunk.count, pats.zero_empties))
+    if uses == 0:
+        return
+    first = pats.zero_plain.search(chunk)
+    if first is not None:
+        # Usually one padded column in one style: its rows alone, a third of the time of
+        # every cell's four groups.
+        rows = pats.zero_column(first[1], first[3]).findall(chunk)
+        if len(rows) == uses:
+            col = column_index(first[1].decode()) - 1
+            scan.padded += runs_of(col, zero_styles[int(first[3])], _ascending(rows))
+            return
+    plain = pats.zero_plain.findall(chunk)
     if len(plain) == uses:
         _plain_zero_padded(plain, scan, zero_styles)
         return
@@ -420,8 +444,12 @@ def _plain_zero_padded(
             groups.setdefault((column, style), []).append(row)
     widths = {str(style).encode(): width for style, width in zero_styles.items()}
     for (column, style), rows in groups.items():
-        numbers = list(map(int, rows))
-        if any(map(gt, numbers, numbers[1:])):
-            numbers.sort()  # rows out of order (runs_of wants them ascending)
         col = column_index(column.decode()) - 1
-        scan.padded += runs_of(col, widths[style], numbers)
+        scan.padded += runs_of(col, widths[style], _ascending(rows))
+
+
+def _ascending(rows: list[bytes]) -> list[int]:
+    numbers = list(map(int, rows))
+    if any(map(gt, numbers, numbers[1:])):
+        numbers.sort()  # rows out of order (runs_of wants them ascending)
+    return numbers
