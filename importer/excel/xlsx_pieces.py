@@ -130,9 +130,9 @@ class Survey:
     def __init__(self, plan: SheetPlan, piece_bytes: int, rows_start: int) -> None:
         self.plan = plan
         self.piece_bytes = piece_bytes
-        ns = re.escape(plan.tail[2 : plan.tail.index(b"sheetData")])
+        raw_ns = plan.prefix
+        ns = re.escape(raw_ns)
         self.row_number = re.compile(rb"<" + ns + rb'row\b[^>]*?\br="(\d+)"')
-        raw_ns = plan.tail[2 : plan.tail.index(b"sheetData")]
         self.row_tags = (b"<" + raw_ns + b"row ", b"<" + raw_ns + b"row>")
         self.row_end = b"</" + raw_ns + b"row>"
         # Rows with no value: self-closing, or only self-closing (styled) cells.

@@ -45,7 +45,7 @@ _CHUNK = 1 << 20
 class SpooledPart:
     """A part's bytes in a temporary file without a name, read back by slices (os.pread,
     safe from any thread): ``part[a:b]`` as with bytes, without the bytes in memory. It is
-    read from the part as far as asked (more(), rest()): a sheet's first rows need only the
+    read from the part as far as asked (more()): a sheet's first rows need only the
     first strings of a big table. Where the temporary folder cannot take it, in memory."""
 
     def __init__(self, part: IO[bytes], release: Callable[[], None] = lambda: None) -> None:
@@ -56,10 +56,6 @@ class SpooledPart:
         with contextlib.suppress(OSError):
             self._file = tempfile.TemporaryFile()  # noqa: SIM115 (closed with the table)
         self._size = 0
-
-    @property
-    def complete(self) -> bool:
-        return self._part is None
 
     def more(self) -> bool:
         """One more chunk of the part read; False once it is all read."""
@@ -86,10 +82,6 @@ class SpooledPart:
             self._memory += chunk
         self._size += len(chunk)
         return True
-
-    def rest(self) -> None:
-        while self.more():
-            pass
 
     def _let_go(self) -> None:
         self._part = None
@@ -187,8 +179,11 @@ class StringsTable:
     def complete(self) -> None:
         """Every item found (the whole part read): nothing held open any longer."""
         with self._lock:
-            while self._find_more():
-                pass
+            self._find_all()
+
+    def _find_all(self) -> None:
+        while self._find_more():
+            pass
 
     @classmethod
     def streamed(cls, part: IO[bytes], release: Callable[[], None] = lambda: None) -> StringsTable:
@@ -231,8 +226,7 @@ class StringsTable:
         return self.subset(used, renumbered=True), b"".join(parts)
 
     def _whole_table(self) -> bytes:
-        while self._find_more():
-            pass
+        self._find_all()
         return self.xml[:]
 
     def subset(self, used: list[int], *, renumbered: bool) -> bytes:
