@@ -279,6 +279,8 @@ def reading_line(event: ReadingProgress, width: int | None, seconds: float | Non
     whose rows are being counted), and for how long."""
     if event.phase is ProgressPhase.COUNTING:
         what = f"counting the rows of sheet {event.sheet or '?'}"
+    elif event.fraction is not None:  # the workbook's size is on the line before
+        what = f"reading sheet {event.sheet or '?'}: {min(int(event.fraction * 100), 99)}%"
     else:
         sheet = f", sheet {event.sheet}" if event.sheet else ""
         what = f"reading workbook ({format_size(event.size_bytes)}{sheet})"
@@ -340,6 +342,7 @@ class PlainView(ProgressView):
         self.console = console
         self.interval = interval
         self._last: dict[int, tuple[float, str]] = {}
+        self._last_reading: tuple[float, str] | None = None
         self._lock = threading.Lock()
 
     def _width(self) -> int | None:
@@ -362,7 +365,19 @@ class PlainView(ProgressView):
 
     def reading(self, event: ReadingProgress) -> None:
         # Before the job exists: a line per phase (reading, counting), so that a log or a
-        # pipe too hears at once what the command is doing.
+        # pipe too hears at once what the command is doing; how far a big sheet's reading
+        # has come at most every ``interval`` seconds.
+        now = time.monotonic()
+        with self._lock:
+            last = self._last_reading
+            if (
+                event.fraction is not None
+                and last is not None
+                and last[1] == event.phase
+                and now - last[0] < self.interval
+            ):
+                return
+            self._last_reading = (now, event.phase)
         self.console.print(reading_line(event, self._width()), markup=False, highlight=False)
 
     def note(self, text: str) -> None:
@@ -429,7 +444,10 @@ class LiveView(ProgressView):
 
     def reading(self, event: ReadingProgress) -> None:
         with self._lock:
-            self._reading = (event, time.monotonic())
+            previous, since = self._reading, time.monotonic()
+            if previous is not None and previous[0].phase == event.phase:
+                since = previous[1]  # timed from the phase's start, not its latest figure
+            self._reading = (event, since)
             self._show()
             live = self._live
         if live is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 import os
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -79,12 +80,14 @@ def open_columnar(
     form: Form,
     after_row: int,
     safety: Safety | None = None,
+    on_progress: Callable[[float], None] | None = None,
 ) -> ColumnarSheet | None:
     """The job's sheet as pieces of columns, or None when the row path must read it (the
     caller checked runs_as_columns). ``safety``: bytes whose safety pass is still to come
     (a peek measured only their first rows): the split takes its measures and the pass's
     verdict follows, an InputError as the pass's own; None when the row path must read
-    them (with checked=False)."""
+    them (with checked=False). ``on_progress``: how much of the sheet's XML the split has
+    read (0 to 1), as each piece is written."""
     from importer.errors import InputError
     from importer.excel.reader import calamine_may_read
     from importer.excel.sniff import make_source
@@ -102,8 +105,15 @@ def open_columnar(
         assert part is not None
         from importer.columnar.sheet import ColumnarSheet  # polars: only for a sheet it reads
 
+        size = max(held.file_size, 1)  # as the package declares it: a lie is only shown
         columns = ColumnarSheet(
-            source, info, part, sheet_name=sheet, after_row=after_row, measured=safety is not None
+            source,
+            info,
+            part,
+            sheet_name=sheet,
+            after_row=after_row,
+            measured=safety is not None,
+            on_piece=None if on_progress is None else lambda done: on_progress(min(done / size, 1)),
         )
     except (CannotCut, InputError, zipfile.BadZipFile, OSError):
         return None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import zipfile
 from bisect import bisect_left
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import repeat
@@ -65,6 +65,7 @@ class ColumnarSheet:
         sheet_name: str,
         after_row: int,
         measured: bool = False,
+        on_piece: Callable[[int], None] | None = None,
     ) -> None:
         self.source = source
         self.info = info
@@ -91,6 +92,7 @@ class ColumnarSheet:
                 date1904=info.date1904,
                 zero_styles=info.zero_padded_styles,
                 measures=self.measures,
+                on_piece=on_piece,
             )
         except BaseException:
             if self._maker is not None:

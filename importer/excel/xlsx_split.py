@@ -22,6 +22,7 @@ import re
 import shutil
 import tempfile
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -142,12 +143,14 @@ def split_sheet(
     zero_styles: dict[int, int],
     directory: str | None = None,
     measures: SheetScan | None = None,
+    on_piece: Callable[[int], None] | None = None,
 ) -> SplitSheet:
     """One pass over the sheet's XML: the cuts of ``plan`` (xlsx_pieces' survey, with its
     checks) and, for the pieces holding rows after ``after_row`` (the header's row, or the
     last committed one), each as a sheet of a new workbook. CannotCut: not so. Given
     ``measures``, the same pass takes the safety pass's measures of the rows it reads into
-    it (bytes not checked before: no second pass over them)."""
+    it (bytes not checked before: no second pass over them). ``on_piece`` hears how many
+    bytes of the sheet's XML are read, as each piece is written."""
     scratch = ScratchFile(directory)
     try:
         with zipfile.ZipFile(scratch.path, "w", zipfile.ZIP_STORED, allowZip64=True) as out:
@@ -156,7 +159,7 @@ def split_sheet(
             survey_sheet(
                 source,
                 plan.part,
-                lambda _, at: _Splitter(plan, piece_bytes, at, writer, measures),
+                lambda _, at: _Splitter(plan, piece_bytes, at, writer, measures, on_piece),
             )
             if not writer.pieces:
                 raise CannotCut("no rows after the header")
@@ -177,10 +180,12 @@ class _Splitter(Survey):
         rows_start: int,
         writer: _PieceWriter,
         measures: SheetScan | None,
+        on_piece: Callable[[int], None] | None,
     ) -> None:
         super().__init__(plan, piece_bytes, rows_start)
         self.writer = writer
         self.measures = measures
+        self.on_piece = on_piece
         self.parts: list[bytes] = []
 
     def _segment(self, xml: bytes) -> None:
@@ -210,6 +215,8 @@ class _Splitter(Survey):
         if len(self.plan.cuts) > count:
             self.writer.add(self.plan.cuts[-1], b"".join(self.parts))
             self.parts = []
+            if self.on_piece is not None:
+                self.on_piece(end)
 
 
 class _PieceWriter:

@@ -51,6 +51,7 @@ class ReadingProgress:
     size_bytes: int | None
     phase: ProgressPhase
     sheet: str | None = None  # the sheet asked for, then the one being read
+    fraction: float | None = None  # how much of the sheet's XML is read (a big sheet's split)
 
 
 ReadingCallback = Callable[[ReadingProgress], None]
@@ -186,6 +187,11 @@ def submit_workbook(
                 form=store.form,
                 after_row=0,
                 safety=Safety(engine, memory_budget_mb) if peeked.safety_pending else None,
+                on_progress=lambda fraction: tell(
+                    ReadingProgress(
+                        name, size, ProgressPhase.OPENING, peeked.sheet_name, fraction=fraction
+                    )
+                ),
             )
         if columns is not None:
             split = columns  # counted by the split's survey

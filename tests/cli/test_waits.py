@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import io
 import os
 import pty
 import re
@@ -15,13 +16,19 @@ import struct
 import termios
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import xlsxwriter
 from rich.cells import cell_len
+from rich.console import Console
 
+import importer.columnar.sheet as columnar_sheet
+from bench.workbooks import FORM, _write
 from importer.api import Importer, RunEvents, SubmitRequest
+from importer.cli.progress import PlainView
+from importer.columnar import SWITCH
 from importer.config import ImportSettings
 from importer.database import Connection
 from importer.intake.submission import ReadingProgress, submit_workbook
@@ -34,11 +41,10 @@ from tests.support.jobs import add_form, orders_book
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-def test_a_submit_says_what_it_reads_before_its_job_exists(
-    database_url: str, conn: Connection, tmp_path: Path
-) -> None:
-    add_form(conn)
-    book = orders_book(tmp_path / "orders.xlsx", 40)
+def _recorded(
+    conn: Connection,
+) -> tuple[list[tuple[ReadingProgress, int]], Callable[[ReadingProgress], None]]:
+    """Each reading event, with how many jobs existed when it came."""
     seen: list[tuple[ReadingProgress, int]] = []
 
     def on_progress(event: ReadingProgress) -> None:
@@ -46,6 +52,15 @@ def test_a_submit_says_what_it_reads_before_its_job_exists(
         assert jobs_now is not None
         seen.append((event, jobs_now["n"]))
 
+    return seen, on_progress
+
+
+def test_a_submit_says_what_it_reads_before_its_job_exists(
+    database_url: str, conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn)
+    book = orders_book(tmp_path / "orders.xlsx", 40)
+    seen, on_progress = _recorded(conn)
     outcome = Importer(database_url).submit_workbook(
         SubmitRequest(book.path, form="orders"), RunEvents(on_reading=on_progress)
     )
@@ -55,6 +70,38 @@ def test_a_submit_says_what_it_reads_before_its_job_exists(
         (ProgressPhase.OPENING, size, None, 0),
         (ProgressPhase.COUNTING, size, "Orders", 0),
     ]
+
+
+def test_a_big_sheet_read_as_columns_says_how_far_its_reading_has_come(
+    database_url: str, conn: Connection, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    add_form(conn, FORM)
+    path = tmp_path / "orders.xlsx"
+    _write(path, 3_000, 0.0, 0.0)  # ~1 MB of sheet XML
+    monkeypatch.setenv(SWITCH, "1")
+    monkeypatch.setattr(columnar_sheet, "PIECE_BYTES", 64 << 10)  # ~16 pieces
+    seen, on_progress = _recorded(conn)
+    outcome = Importer(database_url).submit_workbook(
+        SubmitRequest(path, form="bench_orders"), RunEvents(on_reading=on_progress)
+    )
+    assert outcome.submission.created
+    fractions = [e.fraction for e, _ in seen if e.fraction is not None]
+    assert len(fractions) >= 10 and fractions == sorted(set(fractions))
+    assert 0 < fractions[0] < 0.2 and 0.99 < fractions[-1] <= 1
+    assert all(e.phase is ProgressPhase.OPENING and e.sheet == "Orders" for e, _ in seen[1:-1])
+    assert {n for _, n in seen} == {0}  # all before the job exists
+
+    # Shown as a percentage; a log hears it at most every ``interval`` seconds, not per piece.
+    printed = []
+    for interval in (0, 60):
+        out = io.StringIO()
+        view = PlainView(Console(file=out, width=200, color_system=None), interval=interval)
+        for event, _ in seen:
+            view.reading(event)
+        printed.append(out.getvalue().splitlines())
+    every, throttled = printed
+    assert len(every) == len(seen) and len(throttled) == 2  # the start and the rows' count
+    assert every[1] == f"orders.xlsx: reading sheet Orders: {int(fractions[0] * 100)}%…"
 
 
 def write_rows(path: Path, count: int) -> None:
