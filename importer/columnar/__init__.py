@@ -1,8 +1,8 @@
 """The columnar path: an .xlsx sheet's rows checked as columns (see batches.py).
 
 It stores exactly what the row path stores. It is the default for big sheets, where it is
-faster on the biggest (1,000,000 rows: 22 s against 36 s; at 200,000 rows the two take the
-same time, 4.4 s) and holds ~70-80 MB more on small ones (docs/ARCHITECTURE.md, "The columnar
+faster on the biggest (1,000,000 rows: 22-29 s against 36-44 s; at 200,000 rows the two are
+0-14% apart) and holds ~70-80 MB more on small ones (docs/ARCHITECTURE.md, "The columnar
 path"). ``IMPORTER_TEST_COLUMNAR=1`` turns it on for every .xlsx sheet, whatever its size,
 and ``=0`` off: the tests and the bench run it so. Either way it reads only sheets of a form
 its checks cover, its header where the row path finds it by itself; ``open_columnar`` gives
