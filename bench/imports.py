@@ -13,7 +13,9 @@ per row of the typed table against the same rows as JSONB; the import of a copy 
 LibreOffice when it is installed.
 1,000,000 x 10 (a unique text per row): the default import against (c), and its peak memory.
 
-Every case is its own process; peak memory is its own (wait4's ru_maxrss). Interleaved
+Every case is its own process; peak memory is its process tree's (wait4's ru_maxrss, or
+the sum over the process and its children, a split's workers, sampled every 50 ms, whichever
+is larger). Interleaved
 repeats, best of N: a busy moment on a shared machine then hits one run, not one case.
 Run alone: ``python -m bench.imports [--rows N] [--big-rows N] [--repeats N] [--only own]``;
 ``--only own`` runs the user's-table case alone (clean and violating, interleaved).
@@ -66,8 +68,26 @@ class Run:
     output: str
 
 
+def tree_rss_kb(pid: int) -> int:
+    """The resident memory of a process and all its descendants (a split's workers), in KB."""
+    total, todo = 0, [pid]
+    while todo:
+        current = todo.pop()
+        try:
+            status = Path(f"/proc/{current}/status").read_text()
+            total += next(
+                int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")
+            )
+            for task in Path(f"/proc/{current}/task").iterdir():
+                todo += map(int, (task / "children").read_text().split())
+        except (OSError, StopIteration, ValueError):
+            continue
+    return total
+
+
 def timed(command: Sequence[str], env: dict[str, str]) -> Run:
-    """Run a command; wall clock from start to exit, its own peak memory and CPU."""
+    """Run a command; wall clock from start to exit, its peak memory (its own, or its
+    process tree's sampled every 50 ms, whichever is larger) and CPU."""
     started = time.perf_counter()
     proc = subprocess.Popen(
         list(command), env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
@@ -84,13 +104,24 @@ def timed(command: Sequence[str], env: dict[str, str]) -> Run:
 
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
+    tree_peak = [0]
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.wait(0.05):
+            tree_peak[0] = max(tree_peak[0], tree_rss_kb(proc.pid))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
     _, status, usage = os.wait4(proc.pid, 0)
     seconds = time.perf_counter() - started
+    done.set()
     proc.returncode = os.waitstatus_to_exitcode(status)
     reader.join()
+    sampler.join()
     return Run(
         seconds,
-        usage.ru_maxrss / 1024,
+        max(usage.ru_maxrss, tree_peak[0]) / 1024,
         usage.ru_utime + usage.ru_stime,
         proc.returncode,
         first[0] if first else None,

@@ -124,21 +124,52 @@ def survey_sheet(
     return survey.finish()
 
 
+@dataclass(frozen=True)
+class RowPatterns:
+    """How a sheet's rows are found, for its namespace prefix ("x:", or b"")."""
+
+    number: re.Pattern[bytes]  # a row's tag up to its number (group 1)
+    tags: tuple[bytes, bytes]  # every row tag begins with one of these
+    end: bytes
+    valueless: re.Pattern[bytes]  # self-closing, or only self-closing (styled) cells
+
+    @classmethod
+    def for_prefix(cls, raw_ns: bytes) -> RowPatterns:
+        ns = re.escape(raw_ns)
+        return cls(
+            re.compile(rb"<" + ns + rb'row\b[^>]*?\br="(\d+)"'),
+            (b"<" + raw_ns + b"row ", b"<" + raw_ns + b"row>"),
+            b"</" + raw_ns + b"row>",
+            re.compile(
+                rb"<" + ns + rb"row\b[^>]*?(?:/>|>(?:\s*<" + ns + rb"c\b[^>]*/>)*\s*</"
+                + ns + rb"row>)"
+            ),
+        )  # fmt: skip
+
+
+def rows_in(xml: bytes, rows: RowPatterns) -> tuple[list[int], int]:
+    """The numbers of these whole rows of XML, ascending (CannotCut: rows without numbers,
+    or out of order), and how many of them hold a value."""
+    numbers = list(map(int, rows.number.findall(xml)))
+    if sum(map(xml.count, rows.tags)) != len(numbers):
+        raise CannotCut("rows without numbers")
+    if not numbers:
+        return numbers, 0
+    if any(a >= b for a, b in pairwise(numbers)):
+        raise CannotCut("rows out of order")
+    return numbers, len(numbers) - len(rows.valueless.findall(xml))
+
+
 class Survey:
     """The cuts, taken from complete rows of XML as they stream past."""
 
     def __init__(self, plan: SheetPlan, piece_bytes: int, rows_start: int) -> None:
         self.plan = plan
         self.piece_bytes = piece_bytes
-        raw_ns = plan.prefix
-        ns = re.escape(raw_ns)
-        self.row_number = re.compile(rb"<" + ns + rb'row\b[^>]*?\br="(\d+)"')
-        self.row_tags = (b"<" + raw_ns + b"row ", b"<" + raw_ns + b"row>")
-        self.row_end = b"</" + raw_ns + b"row>"
-        # Rows with no value: self-closing, or only self-closing (styled) cells.
-        self.valueless = re.compile(
-            rb"<" + ns + rb"row\b[^>]*?(?:/>|>(?:\s*<" + ns + rb"c\b[^>]*/>)*\s*</" + ns + rb"row>)"
-        )
+        self.patterns = RowPatterns.for_prefix(plan.prefix)
+        self.row_number = self.patterns.number
+        self.row_tags = self.patterns.tags
+        self.row_end = self.patterns.end
         self.offset = 0  # decompressed offset of the next body's first byte
         self.piece_start = rows_start
         self.rows: list[int] = []  # first and last row numbers of each segment so far
@@ -161,16 +192,14 @@ class Survey:
         self.offset += len(body)
 
     def _segment(self, xml: bytes) -> None:
-        numbers = list(map(int, self.row_number.findall(xml)))
-        if sum(map(xml.count, self.row_tags)) != len(numbers):
-            raise CannotCut("rows without numbers")
+        numbers, valued = rows_in(xml, self.patterns)
         if not numbers:
             return
-        if numbers[0] <= self.last_seen or any(a >= b for a, b in pairwise(numbers)):
+        if numbers[0] <= self.last_seen:
             raise CannotCut("rows out of order")
         self.last_seen = numbers[-1]
         self.rows += (numbers[0], numbers[-1])
-        self.valued += len(numbers) - len(self.valueless.findall(xml))
+        self.valued += valued
 
     def _close(self, end: int) -> None:
         if self.rows:

@@ -96,6 +96,21 @@ def test_a_sheet_of_mixed_cell_types_is_stored_alike(
     assert rejected is not None and rejected["n"] > 100  # both paths rejected the flawed rows
 
 
+def test_a_sheet_split_on_worker_processes_is_stored_alike(
+    cli: Cli, conn: Connection, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from importer.columnar import sheet
+    from importer.excel.xlsx_split import WORKERS_SWITCH
+
+    book = tmp_path / "orders.xlsx"
+    _write(book, 1_500, 0.05, 0.0)
+    add_form(conn, FORM)
+    monkeypatch.setattr(sheet, "PIECE_BYTES", 16 << 10)  # ~50 rows a piece
+    monkeypatch.setenv(WORKERS_SWITCH, "2")
+    jobs = run_both(cli, monkeypatch, book, "bench_orders", detach=False)
+    same_outcome(conn, "forms.bench_orders", FIELDS, jobs)
+
+
 def test_rows_a_users_table_refuses_are_rejected_alike(
     cli: Cli, conn: Connection, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -380,7 +395,7 @@ def test_a_resumed_run_splits_only_the_rows_after_its_cursor(
     pieces: the rows before the cursor are not surveyed again, each row after it is stored
     once, and the job's rows and rejections are the same as a run from the start."""
     from importer.columnar import sheet
-    from importer.excel import xlsx_pieces
+    from importer.excel import xlsx_piece_facts, xlsx_pieces
     from importer.repositories import jobs
 
     book = tmp_path / "orders.xlsx"
@@ -396,13 +411,14 @@ def test_a_resumed_run_splits_only_the_rows_after_its_cursor(
     cursor = jobs.get_job(conn, job_id).cursor
     assert cursor == 600
     surveyed: list[int] = []
-    segment = xlsx_pieces.Survey._segment
+    rows_in = xlsx_pieces.rows_in
 
-    def surveying(self: Any, xml: bytes) -> None:
-        surveyed.extend(map(int, self.row_number.findall(xml)))
-        segment(self, xml)
+    def surveying(xml: bytes, rows: xlsx_pieces.RowPatterns) -> tuple[list[int], int]:
+        numbers, valued = rows_in(xml, rows)
+        surveyed.extend(numbers)
+        return numbers, valued
 
-    monkeypatch.setattr(xlsx_pieces.Survey, "_segment", surveying)
+    monkeypatch.setattr(xlsx_piece_facts, "rows_in", surveying)
     monkeypatch.setattr(sheet, "PIECE_BYTES", 16 << 10)  # ~50 rows a piece
     monkeypatch.setenv(SWITCH, "1")
     monkeypatch.setenv("IMPORTER_JOBS_IMPORT_ROWS_PER_TRANSACTION", "300")
