@@ -132,6 +132,8 @@ class RowPatterns:
     tags: tuple[bytes, bytes]  # every row tag begins with one of these
     end: bytes
     valueless: re.Pattern[bytes]  # self-closing, or only self-closing (styled) cells
+    opening: bytes  # what both tags begin with
+    valued_end: bytes  # the end of a row whose last cell holds something
 
     @classmethod
     def for_prefix(cls, raw_ns: bytes) -> RowPatterns:
@@ -144,6 +146,8 @@ class RowPatterns:
                 rb"<" + ns + rb"row\b[^>]*?(?:/>|>(?:\s*<" + ns + rb"c\b[^>]*/>)*\s*</"
                 + ns + rb"row>)"
             ),
+            b"<" + raw_ns + b"row",
+            b"</" + raw_ns + b"c></" + raw_ns + b"row>",
         )  # fmt: skip
 
 
@@ -151,12 +155,18 @@ def rows_in(xml: bytes, rows: RowPatterns) -> tuple[list[int], int]:
     """The numbers of these whole rows of XML, ascending (CannotCut: rows without numbers,
     or out of order), and how many of them hold a value."""
     numbers = list(map(int, rows.number.findall(xml)))
-    if sum(map(xml.count, rows.tags)) != len(numbers):
+    # Each number was found at a "<row": as many of those as numbers, and every row tag
+    # has one (a count instead of one per spelling of the tag; 8 MB: 6 ms against 10).
+    if xml.count(rows.opening) != len(numbers) and sum(map(xml.count, rows.tags)) != len(numbers):
         raise CannotCut("rows without numbers")
     if not numbers:
         return numbers, 0
     if any(a >= b for a, b in pairwise(numbers)):
         raise CannotCut("rows out of order")
+    # Every row ending in a cell that holds something: none is valueless (a count instead
+    # of the pattern tried at every row; 8 MB: 3 ms against 12).
+    if xml.count(rows.valued_end) == len(numbers):
+        return numbers, len(numbers)
     return numbers, len(numbers) - len(rows.valueless.findall(xml))
 
 

@@ -260,3 +260,35 @@ def test_a_resume_in_pieces_starts_after_the_last_committed_row(
     assert _trim_messages(events) == [paused.last_row]
     assert events[-1].run_rows == 300 - paused.cursor
     assert_exactly_once(conn, paused.id, book)
+
+
+@pytest.mark.parametrize("ns", [b"", b"x:"], ids=["plain", "prefixed"])
+def test_the_survey_counts_rows_holding_a_value_and_refuses_rows_without_numbers(
+    ns: bytes,
+) -> None:
+    from importer.excel.xlsx_pieces import RowPatterns, rows_in
+
+    def row(number: int, cells: bytes) -> bytes:
+        return b'<%srow r="%d">%s</%srow>' % (ns, number, cells, ns)
+
+    def cell(ref: bytes, value: bytes | None) -> bytes:
+        if value is None:
+            return b'<%sc r="%s" s="2"/>' % (ns, ref)  # styled, empty
+        return b'<%sc r="%s"><%sv>%s</%sv></%sc>' % (ns, ref, ns, value, ns, ns)
+
+    rows = RowPatterns.for_prefix(ns)
+    valued = row(2, cell(b"A2", b"1")) + row(3, cell(b"A3", None) + cell(b"B3", b"2"))
+    assert rows_in(valued, rows) == ([2, 3], 2)
+    # A value before styled empty cells, a row of styled empty cells, a self-closing row.
+    mixed = (
+        row(4, cell(b"A4", b"1") + cell(b"B4", None))
+        + row(5, cell(b"A5", None) + cell(b"B5", None))
+        + b'<%srow r="6" spans="1:2"/>' % ns
+        + row(7, cell(b"A7", b"3"))
+    )
+    assert rows_in(mixed, rows) == ([4, 5, 6, 7], 2)
+    unnumbered = b"<%srow>%s</%srow>" % (ns, cell(b"A8", b"1"), ns)
+    with pytest.raises(CannotCut, match="numbers"):
+        rows_in(valued + unnumbered, rows)
+    with pytest.raises(CannotCut, match="order"):
+        rows_in(row(9, cell(b"A9", b"1")) + row(8, cell(b"A8", b"1")), rows)
