@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from importer.excel.xlsx_pieces import CannotCut, RowPatterns, rows_in
-from importer.excel.xlsx_scan import RowsScanner, SheetScan
+from importer.excel.xlsx_scan import RowsScanner, SheetScan, Xml
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class FactFinder:
         self.rows = RowPatterns.for_prefix(asked.prefix)
         self.scanner = RowsScanner(asked.prefix, asked.zero_styles)
 
-    def facts(self, xml: bytes, first_piece: bool) -> PieceFacts:
+    def facts(self, xml: Xml, first_piece: bool) -> PieceFacts:
         """The facts of whole rows of XML (the sheet's first piece also holds the XML
         before its rows, which is not kept)."""
         try:

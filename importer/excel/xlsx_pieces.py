@@ -151,7 +151,7 @@ class RowPatterns:
         )  # fmt: skip
 
 
-def rows_in(xml: bytes, rows: RowPatterns) -> tuple[list[int], int]:
+def rows_in(xml: bytes | bytearray, rows: RowPatterns) -> tuple[list[int], int]:
     """The numbers of these whole rows of XML, ascending (CannotCut: rows without numbers,
     or out of order), and how many of them hold a value."""
     numbers = list(map(int, rows.number.findall(xml)))

@@ -23,6 +23,7 @@ from importer.excel.xlsx_parts import UNPACK_ERRORS, xml_unescape
 
 CHUNK = 4 << 20
 MAX_ROW_BYTES = 64 << 20
+Xml = bytes | bytearray  # a split's worker reads its pieces into a buffer it keeps
 
 
 @dataclass
@@ -237,19 +238,19 @@ class RowsScanner:
         self._pats = _Patterns(prefix, zero_styles)
         self._zero = zero_styles
 
-    def scan(self, rows_xml: bytes) -> SheetScan:
+    def scan(self, rows_xml: Xml) -> SheetScan:
         scan = SheetScan(xml_bytes=len(rows_xml))
         _scan_chunk(rows_xml, self._pats, scan, self._zero, False, True)
         return scan
 
-    def measure(self, rows_xml: bytes, scan: SheetScan) -> None:
+    def measure(self, rows_xml: Xml, scan: SheetScan) -> None:
         """The safety pass's measures (scan_sheet's bounds) taken over these rows too."""
         scan.xml_bytes += len(rows_xml)
         _measure(rows_xml, self._pats, scan)
 
 
 def _scan_chunk(
-    chunk: bytes,
+    chunk: Xml,
     pats: _Patterns,
     scan: SheetScan,
     zero_styles: dict[int, int],
@@ -267,7 +268,7 @@ def _scan_chunk(
             _zero_padded_cells(chunk, pats, scan, zero_styles)
 
 
-def _measure(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
+def _measure(chunk: Xml, pats: _Patterns, scan: SheetScan) -> None:
     """Largest row and column: two C-speed searches per chunk, exact work only when odd.
 
     calamine positions cells by their own reference, so normal cells (<c r="B12" ...)
@@ -313,14 +314,14 @@ def _measure(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
         scan.max_col = max(scan.max_col, 26)  # single-letter columns only: at most Z
 
 
-def _negative_string(chunk: bytes, pats: _Patterns) -> bool:
+def _negative_string(chunk: Xml, pats: _Patterns) -> bool:
     """A text cell whose shared-string number is negative (t="s" as an attribute)."""
     return any(
         chunk[m.start() - 1 : m.start()].isspace() for m in pats.negative_string.finditer(chunk)
     )
 
 
-def _largest_string_index(chunk: bytes, pats: _Patterns, largest: int) -> int:
+def _largest_string_index(chunk: Xml, pats: _Patterns, largest: int) -> int:
     """The largest shared-string number the chunk's text cells use, or `largest` if larger.
 
     Writers number strings in order of first use, so the last rows usually hold the largest:
@@ -355,7 +356,7 @@ def _position(attrs: dict[bytes, bytes], scan: SheetScan) -> tuple[int, int] | N
     return int(match.group(2)), column_index(match.group(1).decode()) - 1
 
 
-def _error_cells(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
+def _error_cells(chunk: Xml, pats: _Patterns, scan: SheetScan) -> None:
     for match in pats.error_cells.finditer(chunk):
         value = pats.value.search(match.group(2))
         code = xml_unescape(value.group(1).decode()).strip() if value else ""
@@ -364,7 +365,7 @@ def _error_cells(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
             scan.overrides[where] = CellError(code or "#VALUE!")
 
 
-def _uncached_formulas(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
+def _uncached_formulas(chunk: Xml, pats: _Patterns, scan: SheetScan) -> None:
     """Formula cells with no saved value (no <v>, or an empty one outside text results)."""
     for hit in pats.uncached.finditer(chunk):
         start = chunk.rfind(pats.cell_start, 0, hit.start())
@@ -386,7 +387,7 @@ def _uncached_formulas(chunk: bytes, pats: _Patterns, scan: SheetScan) -> None:
 
 
 def _zero_padded_cells(
-    chunk: bytes, pats: _Patterns, scan: SheetScan, zero_styles: dict[int, int]
+    chunk: Xml, pats: _Patterns, scan: SheetScan, zero_styles: dict[int, int]
 ) -> None:
     assert pats.zero_cells is not None and pats.zero_plain is not None
     # Counting the style's every use (bytes.count, C speed); a row-level style or a cell in
