@@ -118,6 +118,7 @@ def open_columnar(
     except (CannotCut, InputError, zipfile.BadZipFile, OSError):
         return None
     if safety is None or columns.measures is None:
+        columns.read_ahead()
         return columns
     try:
         calamine_reads = calamine_may_read(
@@ -134,6 +135,7 @@ def open_columnar(
     if not calamine_reads:
         columns.close()
         return None
+    columns.read_ahead()
     return columns
 
 
