@@ -56,8 +56,9 @@ def _recorded(
 
 
 def test_a_submit_says_what_it_reads_before_its_job_exists(
-    database_url: str, conn: Connection, tmp_path: Path
+    database_url: str, conn: Connection, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv(SWITCH, "0")  # the row path's events (the columnar path's: below)
     add_form(conn)
     book = orders_book(tmp_path / "orders.xlsx", 40)
     seen, on_progress = _recorded(conn)
