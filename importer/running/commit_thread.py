@@ -26,10 +26,10 @@ from importer.thread_names import os_named
 SWITCH_INTERVAL_SECONDS = 0.0005
 
 # The columnar path hands over a piece's batches at once (~3 of 10,000 rows): with one
-# waiting, its reader stalled behind the writer (200,000 rows: 3.05-3.14 s against
-# 2.85-2.95 s with three; 1,000,000: 12.3-13.0 s against 11.7-11.8 s, ~20 MB more). The row
-# path makes one batch at a time and measured the same either way.
-WAITING_BATCHES = 3
+# waiting, its reader stalled behind the writer (200,000 rows: 2.94-2.95 s, with two
+# 2.74-2.84 s, with three 2.79-2.98 s and ~15 MB more than two: each waiting batch keeps
+# its piece). The row path makes one batch at a time and measured the same either way.
+WAITING_BATCHES = 2
 
 
 @dataclass(frozen=True)
