@@ -89,16 +89,12 @@ class ColumnarBatches:
         checked = frame.lazy().with_columns(*values, ok_all.alias("__ok")).collect()
         rows = checked[ROW].to_numpy()
         good = checked.filter(pl.col("__ok")).select(ROW, *self.columns)
-        # The unsettled rows of the whole piece, read and validated at once.
         hard = rows[~checked["__ok"].to_numpy()]
-        rejected: list[RejectedRow] = []
-        if len(hard):
-            exact = self.sheet.exact(loaded, hard.tolist())
-            result = self.validator.validate(exact)
-            rejected = sorted(result.rejected, key=lambda r: r.number)
-            if len(result.valid):
-                rescued = self._frame_of(result.valid, good.schema)
-                good = pl.concat([good, rescued]).sort(ROW)
+        # The batches below need only `good` (and the piece's XML, for rows read again):
+        # the frames of texts go before a batch waits for the writer, not after.
+        del frame, checked
+        loaded.frame = loaded.frame.clear()
+        good, rejected = self._settle(loaded, hard, good)
         good_rows = good[ROW].to_numpy()
         rejected_rows = np.array([r.number for r in rejected], dtype=np.int64)
         start = 0
@@ -110,6 +106,20 @@ class ColumnarBatches:
             batch = self._batch(loaded, good.slice(g0, g1 - g0), rejected[r0:r1], span[1] - 1)
             yield batch, (g1 - g0) + (r1 - r0)
             start = end
+
+    def _settle(
+        self, loaded: LoadedPiece, hard: np.ndarray[Any, Any], good: pl.DataFrame
+    ) -> tuple[pl.DataFrame, list[RejectedRow]]:
+        """The unsettled rows of the whole piece, read and validated at once: the good
+        rows with those the Validator took, and the rejected ones."""
+        if not len(hard):
+            return good, []
+        result = self.validator.validate(self.sheet.exact(loaded, hard.tolist()))
+        rejected = sorted(result.rejected, key=lambda r: r.number)
+        if len(result.valid):
+            rescued = self._frame_of(result.valid, good.schema)
+            good = pl.concat([good, rescued]).sort(ROW)
+        return good, rejected
 
     def _with_pads(self, frame: pl.DataFrame, loaded: LoadedPiece) -> pl.DataFrame:
         """Per column holding numbers in a 00000 format: their width on those rows. In
