@@ -365,7 +365,7 @@ def _create(
     timer_id: int | None = None
     due: datetime | None = None
     with conn.transaction():
-        jobs.store_file(conn, content)
+        jobs.store_file(conn, content, new.file)  # new.file: the content's sha256
         job, created = jobs.create_job(conn, new, force=force, waiting=due_at is not None)
         if not created:
             return Submission(job, created=False)
