@@ -1,13 +1,13 @@
 """The columnar path: an .xlsx sheet's rows checked as columns (see batches.py).
 
 It stores exactly what the row path stores. It is the default for big sheets, where it is
-faster (1,000,000 rows: 12.7 s against 24.9 s in the last bench run; 200,000 rows 2.99 s
+faster (1,000,000 rows: 13.1 s against 24.3 s in the last bench run; 200,000 rows 2.91 s
 against 3.65 s); it holds ~70-80 MB more on small ones (docs/ARCHITECTURE.md, "The
-columnar path"). ``IMPORTER_TEST_COLUMNAR=1`` turns it on for every .xlsx sheet, whatever its size,
-and ``=0`` off: the tests and the bench run it so. Either way it reads only sheets of a form
-its checks cover, its header where the row path finds it by itself; ``open_columnar`` gives
-None when the row path must read the sheet after all (a small sheet, a sheet that cannot be
-cut, a header not among its first rows).
+columnar path"). ``IMPORTER_TEST_COLUMNAR=1`` turns it on for every .xlsx sheet, whatever
+its size, and ``=0`` off: the tests and the bench run it so. Either way it reads only
+sheets of a form its checks cover, its header where the row path finds it by itself;
+``open_columnar`` gives None when the row path must read the sheet after all (a small sheet,
+a sheet that cannot be cut, a header not among its first rows).
 """
 
 from __future__ import annotations
