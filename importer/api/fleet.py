@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import TYPE_CHECKING
 
 from importer.api.base import ImporterBase
-from importer.database import Database
+from importer.database import Database, SchemaPeek
 from importer.repositories import fleet, schema
 from importer.repositories import timers as timers_repo
 from importer.repositories.jobs import Job
@@ -147,6 +147,13 @@ class FleetMethods(ImporterBase):
         done = schema.ensure_schema(database)
         self._database = database
         return done, available_migrations()[-1].version, mask_url(database.url)
+
+    def schema_peek(self) -> SchemaPeek:
+        """The schema version of the database this process would use, read without
+        migrating it and without starting an embedded server that is not running."""
+        from importer.database import peek_schema
+
+        return peek_schema(self.settings)
 
     def database_url(self) -> str:
         """The connection URL in use, its password masked (starts the embedded server)."""

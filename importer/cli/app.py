@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -22,6 +23,10 @@ from importer.cli import (
 )
 from importer.cli.help import ReadableGroup
 from importer.cli.state import AppState
+from importer.errors import ImporterError
+
+if TYPE_CHECKING:
+    from importer.database import SchemaPeek
 
 app = typer.Typer(
     name="importer",
@@ -34,10 +39,33 @@ app = typer.Typer(
 )
 
 
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"importer {__version__}")
-        raise typer.Exit()
+def _version(ctx: typer.Context, value: bool) -> None:
+    """The version, then the schema of the database this would use: read, never migrated,
+    and no embedded server started for it."""
+    if not value:
+        return
+    typer.echo(f"importer {__version__}")
+    config = ctx.params.get("config")
+    try:
+        peek = AppState(config_path=config).importer().schema_peek()
+    except ImporterError as exc:
+        typer.echo(f"database: unknown ({exc})")
+        raise typer.Exit() from None
+    typer.echo(describe_schema(peek))
+    raise typer.Exit()
+
+
+def describe_schema(peek: SchemaPeek) -> str:
+    if peek.unreachable is not None:
+        return f"database: {peek.where}, {peek.unreachable}; schema version unknown"
+    if peek.version is None:
+        return f"database: {peek.where}, no schema yet (the first command creates it)"
+    state = "current"
+    if peek.version < peek.latest:
+        state = f"the next command migrates it to {peek.latest}"
+    elif peek.version > peek.latest:
+        state = f"newer than this importer, which knows up to {peek.latest}"
+    return f"database: {peek.where}, schema version {peek.version} ({state})"
 
 
 @app.callback()

@@ -66,6 +66,12 @@ def _applied_versions(conn: Connection) -> set[int]:
     return {row["version"] for row in conn.execute(q.applied_migrations)}
 
 
+def schema_version(conn: Connection) -> int | None:
+    """The newest migration applied to this database; None before the first."""
+    applied = _applied_versions(conn)
+    return max(applied) if applied else None
+
+
 def _check_not_newer(applied: set[int], known: list[Migration]) -> None:
     latest = known[-1].version if known else 0
     newer = sorted(v for v in applied if v > latest)

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from importer.config import Settings
 from importer.database.connection import Connection, connect
-from importer.database.migrations import Migration, MigrationStep, migrate
-from importer.database.urls import resolve_url
+from importer.database.migrations import (
+    Migration,
+    MigrationStep,
+    available_migrations,
+    migrate,
+    schema_version,
+)
+from importer.database.urls import check_url, describe_target, resolve_url
+from importer.errors import ImporterError
 
 
 class Database:
@@ -25,3 +33,42 @@ class Database:
         layer that knows it (see migrations.migrate)."""
         with connect(self.url) as conn:
             return migrate(conn, steps=steps)
+
+
+@dataclass(frozen=True)
+class SchemaPeek:
+    """What `importer --version` says of the database this process would use."""
+
+    where: str  # host:port/database (never a password), or "the embedded server"
+    latest: int  # the newest schema version this code knows
+    version: int | None = None  # the database's; None: no schema yet (or unknown)
+    unreachable: str | None = None  # why it could not be read
+
+
+def peek_schema(settings: Settings) -> SchemaPeek:
+    """The schema version of the configured database, read without migrating anything and
+    without starting an embedded server that is not running."""
+    latest = available_migrations()[-1].version
+    url = settings.database_url
+    if not url:
+        from importer.database.embedded import EmbeddedServer
+
+        server = EmbeddedServer(settings.home)
+        if not server.info().running:
+            return SchemaPeek(
+                "the embedded server",
+                latest,
+                unreachable="not running (the first command starts it)",
+            )
+        url = server.url()
+        where = "the embedded server"
+    else:
+        check_url(url)
+        where = describe_target(url)
+    try:
+        with connect(url, autocommit=True, dead_after=3) as conn:
+            return SchemaPeek(where, latest, version=schema_version(conn))
+    except ImporterError as exc:
+        # libpq's last words say why ("Connection refused", "database ... does not exist").
+        why = str(exc).rsplit("failed: ", 1)[-1].removeprefix("FATAL:").strip()
+        return SchemaPeek(where, latest, unreachable=f"not reachable ({why})")

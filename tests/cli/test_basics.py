@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import gc
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from importer import __version__
 from importer.cli import GC_THRESHOLDS
 from importer.cli.app import app
+from importer.database import available_migrations, connect, describe_target
+from importer.database.embedded import EmbeddedServer
+from importer.database.migrations import schema_version
 from tests.conftest import IMPORTER_CMD, Cli
 
 
@@ -28,10 +33,37 @@ def _command_paths() -> list[list[str]]:
     return paths
 
 
-def test_version(cli: Cli) -> None:
+def test_version_names_the_schema_of_the_database_it_would_use(
+    cli: Cli, database_url: str, empty_database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    latest = available_migrations()[-1].version
     result = cli("--version")
     assert result.exit_code == 0
-    assert result.stdout.strip() == f"importer {__version__}"
+    where = describe_target(database_url)
+    assert result.stdout.splitlines() == [
+        f"importer {__version__}",
+        f"database: {where}, schema version {latest} (current)",
+    ]
+    monkeypatch.setenv("IMPORTER_DATABASE_URL", empty_database_url)
+    result = cli("--version")
+    assert result.stdout.splitlines()[1].endswith("no schema yet (the first command creates it)")
+    with connect(empty_database_url) as conn:  # --version migrated nothing
+        assert schema_version(conn) is None
+    monkeypatch.setenv("IMPORTER_DATABASE_URL", "postgresql://u:secret@127.0.0.1:1/x")
+    result = cli("--version")
+    assert result.exit_code == 0 and "secret" not in result.stdout
+    assert "127.0.0.1:1/x, not reachable (Connection refused)" in result.stdout
+
+
+def test_version_starts_no_embedded_server(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("IMPORTER_DATABASE_URL")
+    result = cli("--version")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[1] == (
+        "database: the embedded server, not running (the first command starts it);"
+        " schema version unknown"
+    )
+    assert not EmbeddedServer(Path(os.environ["IMPORTER_HOME"])).info().exists
 
 
 @pytest.mark.parametrize("path", _command_paths(), ids=lambda p: " ".join(p) or "root")
