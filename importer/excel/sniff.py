@@ -5,7 +5,9 @@ Every refusal is an InputError with one line a person can act on.
 
 from __future__ import annotations
 
+import csv
 import io
+import itertools
 import stat
 import zipfile
 from dataclasses import dataclass
@@ -130,21 +132,45 @@ def sniff(source: Source) -> Format:
 WORKBOOK_SUFFIXES = frozenset(
     {".xlsx", ".xlsm", ".xltx", ".xltm", ".xlam", ".xls", ".xlt", ".xla", ".xlsb", ".ods", ".ots"}
 )
+# Names that say the text is a table: read as CSV whatever it holds (one column too).
+TABLE_SUFFIXES = frozenset({".csv", ".tsv", ".tab"})
 _DELIMITERS = ",;\t|"
+_TABLE_PROBE_RECORDS = 10
 
 
 def _text_table(name: str, text: str) -> Format:
-    """Text is read as CSV; under a workbook's name only when it is a delimited table (many
-    systems export CSV named .xls), else it is a text file with the wrong name."""
-    if Path(name).suffix.lower() not in WORKBOOK_SUFFIXES:
+    """Text is read as CSV under a table's name (.csv); under any other (a workbook's, as
+    many systems export CSV named .xls, .txt, or none) only when its first lines are a
+    delimited table, else it is a text file (a script, notes) given by mistake."""
+    suffix = Path(name).suffix.lower()
+    if suffix in TABLE_SUFFIXES or _looks_delimited(text):
         return "csv"
-    first = next((line for line in text.lstrip("\ufeff").splitlines() if line.strip()), "")
-    if not any(delimiter in first for delimiter in _DELIMITERS):
-        raise InputError(
-            f"{name}: this is a plain text file, not a workbook (nor a table of "
-            "comma-, semicolon- or tab-separated values); ask the sender for the real file"
-        )
-    return "csv"
+    if suffix in WORKBOOK_SUFFIXES:
+        advice = "ask the sender for the real file"
+    else:
+        advice = "give a workbook (.xlsx, .xls, .xlsb, .ods) or a .csv file"
+    raise InputError(
+        f"{name}: this is a plain text file, not a workbook (nor a table of "
+        f"comma-, semicolon- or tab-separated values); {advice}"
+    )
+
+
+def _looks_delimited(text: str) -> bool:
+    """The first non-blank line holds a delimiter, and each of the first records (a quoted
+    cell may span lines) splits by it into two cells or more: prose and code do not."""
+    lines = text.lstrip("\ufeff").splitlines()
+    first = next((line for line in lines if line.strip()), "")
+    if not text.endswith(("\n", "\r")) and len(lines) > 1:
+        lines = lines[:-1]  # the head may end inside a record
+    for delimiter in (d for d in _DELIMITERS if d in first):
+        records = (r for r in csv.reader(lines, delimiter=delimiter) if any(c.strip() for c in r))
+        try:
+            probe = list(itertools.islice(records, _TABLE_PROBE_RECORDS))
+        except csv.Error:
+            continue
+        if probe and all(len(record) >= 2 for record in probe):
+            return True
+    return False
 
 
 def _is_biff_stream(head: bytes) -> bool:
