@@ -84,6 +84,10 @@ def _format_hint(formats: tuple[str, ...]) -> str:
     return ", ".join(hints)
 
 
+# What a required field's empty cell is told (forms/stages.py names a `missing` text instead).
+EMPTY_REQUIRED = "a value is required but the cell is empty"
+
+
 def build_coercer(field: Field, *, date1904: bool = False) -> Coercer:
     """The function that turns a cell into this field's stored value (or raises Invalid)."""
     base = field.spec.coercer(field, date1904)
@@ -92,7 +96,7 @@ def build_coercer(field: Field, *, date1904: bool = False) -> Coercer:
     def coerce(value: object) -> Any:
         if value is None:
             if required:
-                raise Invalid("a value is required but the cell is empty")
+                raise Invalid(EMPTY_REQUIRED)
             return None
         if type(value) is CellError:
             raise Invalid(value.describe())
@@ -103,7 +107,7 @@ def build_coercer(field: Field, *, date1904: bool = False) -> Coercer:
 
 def _empty_text(required: bool) -> Any:
     if required:
-        raise Invalid("a value is required but the cell is empty")
+        raise Invalid(EMPTY_REQUIRED)
     return None
 
 

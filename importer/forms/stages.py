@@ -25,7 +25,7 @@ from typing import Any, Protocol
 
 from importer.errors import ImporterError, RowError
 from importer.excel.values import display_texts
-from importer.fields.cells import Coercer, Invalid
+from importer.fields.cells import EMPTY_REQUIRED, Coercer, Invalid
 from importer.fields.columns import ColumnCoercer
 from importer.fields.field import Field, Lookup
 from importer.forms.definition import Form
@@ -107,6 +107,34 @@ def cleaner(form: Form, f: Field) -> Callable[[Sequence[object]], Sequence[objec
     return clean
 
 
+@dataclass(frozen=True)
+class MissingTexts:
+    """A field's `missing` texts and where they are set: what a required cell holding one
+    is told instead of being called empty (the sender wrote something)."""
+
+    texts: frozenset[str]
+    setting: str  # `the form's missing = ["N/A", "-"]`
+
+    @classmethod
+    def of(cls, form: Form, f: Field) -> MissingTexts | None:
+        own = f.missing is not None
+        texts = f.missing if f.missing is not None else form.rules.missing
+        if not texts:
+            return None
+        listed = ", ".join(json.dumps(t, ensure_ascii=False) for t in texts[:6])
+        more = ", ..." if len(texts) > 6 else ""
+        whose = f"field {f.name}'s" if own else "the form's"
+        return cls(frozenset(texts), f"{whose} missing = [{listed}{more}]")
+
+    def explain(self, cell: object, message: str) -> str:
+        if message != EMPTY_REQUIRED or type(cell) is not str:
+            return message
+        text = cell if cell in self.texts else cell.strip(SPACES)
+        if text not in self.texts:
+            return message  # empty or spaces only: truly empty
+        return f"{text!r} counts as empty here ({self.setting}) and a value is required"
+
+
 @dataclass
 class UniqueClaims:
     """Each unique set's values taken so far in the file: key text -> the row with it."""
@@ -154,6 +182,9 @@ class Stages:
         self.present = dict(present)
         self.headers = {f.name: present.get(f.name, f.header) for f in form.fields}
         self.cleaners = {f.name: cleaner(form, f) for f in form.fields}
+        self.missing = {
+            f.name: texts for f in form.fields if (texts := MissingTexts.of(form, f)) is not None
+        }
         self.lookups = lookups
         self.hook = hook
         self.today = today or date.today()
@@ -190,6 +221,16 @@ class Stages:
             return values, values, {}
         found, failed = self._look_up(lookup, values)
         return values, found, failed
+
+    def explain_empty(
+        self, name: str, cells: Sequence[object], failed: list[tuple[int, str]]
+    ) -> list[tuple[int, str]]:
+        """The failures of a column's cells, a required cell the sender filled with one of
+        the `missing` texts told what it held and which setting empties it."""
+        missing = self.missing.get(name)
+        if missing is None or not failed:
+            return failed
+        return [(index, missing.explain(cells[index], message)) for index, message in failed]
 
     def _look_up(
         self, lookup: Lookup, values: Sequence[object]

@@ -255,6 +255,8 @@ class Validator:
             if stages is not None:
                 cleaned[col.name], given, looked = stages.before(col.name, given)
             values, failed = col.bulk(given)
+            if stages is not None:
+                failed = stages.explain_empty(col.name, columns[col.index], failed)
             if looked:  # a cell not found is that, not the empty cell its coercer saw
                 failed = [(i, m) for i, m in failed if i not in looked] + sorted(looked.items())
             stored.append(values)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from importer.database import Connection
 from tests.conftest import Cli
-from tests.support.jobs import add_form, counts
+from tests.support.jobs import ORDERS_FORM, add_form, counts, write_book
 
 SCRIPT = '''"""Make the sample books."""
 import openpyxl
@@ -54,3 +55,33 @@ def test_a_table_of_text_under_a_name_that_is_not_csv_is_still_read(
     path.write_text("Order ID\tCustomer\tAmount\n1\tAcme\t5\n2\tInitech\t7\n", encoding="utf-8")
     result = cli("check", str(path))
     assert result.exit_code == 0, result.stderr
+
+
+MISSING_FORM = ORDERS_FORM.replace('name = "orders"', 'name = "orders"\nmissing = ["N/A", "-"]', 1)
+
+
+def _problems(path: Path) -> dict[int, str]:
+    """The error workbook's Problems column by source row, as the sender reads it."""
+    sheet = openpyxl.load_workbook(path).worksheets[0]
+    rows = list(sheet.iter_rows(values_only=True))
+    header = list(rows[0])
+    problems, source = header.index("Problems"), header.index("Source row")
+    return {int(str(r[source])): str(r[problems]) for r in rows[1:]}
+
+
+def test_a_required_cell_a_missing_text_empties_says_what_it_held(
+    cli: Cli, conn: Connection, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    add_form(conn, MISSING_FORM)
+    path = tmp_path / "orders.xlsx"
+    write_book(path, [[1, "N/A", 5], [2, "Acme", 3], [3, None, 4]])
+    checked = cli("check", str(path))
+    assert checked.exit_code == 3, checked.stderr
+    assert "counts as empty here (the form's missing = " in checked.stdout
+    assert cli("submit", str(path), "--quiet").exit_code == 3
+    assert cli("errors", "1", "-o", str(tmp_path / "errors.xlsx")).exit_code == 0
+    assert _problems(tmp_path / "errors.xlsx") == {
+        2: """Customer: 'N/A' counts as empty here (the form's missing = ["N/A", "-"]) """
+        "and a value is required",
+        4: "Customer: a value is required but the cell is empty",  # truly empty
+    }

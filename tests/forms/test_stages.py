@@ -138,8 +138,31 @@ def test_the_forms_missing_texts_are_empty_cells_in_every_type() -> None:
     assert valid(result) == {
         2: {"name": "Ada", "note": None, "qty": None, "day": None, "literal": "x", "own": "y"}
     }
-    # A required cell that says "N/A" is empty: it is told so, and shown as written.
-    assert rejected(result) == {3: [("name", "N/A", "a value is required but the cell is empty")]}
+    # A required cell that says "N/A" is empty: it is told what it held and which setting
+    # empties it, and shown as written.
+    said = """'N/A' counts as empty here (the form's missing = ["N/A", "-"])"""
+    assert rejected(result) == {3: [("name", "N/A", f"{said} and a value is required")]}
+
+
+def test_a_required_cell_a_fields_own_missing_text_empties_names_that_field() -> None:
+    form = parse_form_text(
+        """
+name = "own"
+missing = ["N/A"]
+[[fields]]
+name = "qty"
+type = "integer"
+required = true
+missing = ["?", "none", "nil", "null", "na", "tbd", "unknown"]
+"""
+    )
+    result = run(form, ["qty"], [" tbd "], ["   "], ["N/A"])
+    own = """field qty's missing = ["?", "none", "nil", "null", "na", "tbd", ...]"""
+    assert rejected(result) == {
+        2: [("qty", " tbd ", f"'tbd' counts as empty here ({own}) and a value is required")],
+        3: [("qty", "   ", "a value is required but the cell is empty")],  # spaces only
+        4: [("qty", "N/A", "'N/A' is not a whole number")],  # the form's texts are replaced
+    }
 
 
 def test_a_fields_missing_texts_replace_the_forms() -> None:
@@ -207,7 +230,14 @@ required = true
     result = run(form, ["country", "qty"], ["  usa ", "N/A"], [" USA", " x "])
     assert written(result) == {2: ["  usa ", "N/A"], 3: [" USA", " x "]}
     assert rejected(result) == {
-        2: [("qty", "N/A", "a value is required but the cell is empty")],
+        2: [
+            (
+                "qty",
+                "N/A",
+                """'N/A' counts as empty here (the form's missing = ["N/A"]) """
+                "and a value is required",
+            )
+        ],
         3: [("qty", " x ", "'x' is not a whole number")],
     }
     assert [r.cells for r in result.rejected] == [("  usa ", "N/A"), (" USA", " x ")]
