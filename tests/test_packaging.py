@@ -1,17 +1,11 @@
-"""The SQL lives in the top-level sql/ folder and ships as importer.sql: the editable install
-and a built wheel must both find it."""
+"""The SQL lives in the top-level sql/ folder and ships as importer.sql: the install these tests
+run from finds every migration and query (tests/test_release.py checks the built wheel)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
-import zipfile
 from pathlib import Path
-
-import psycopg
-import pytest
 
 from importer.database import available_migrations
 from importer.database.queries import _NAME, Queries
@@ -46,55 +40,3 @@ def test_the_installed_package_finds_every_migration_and_query() -> None:
     ]
     queries = Queries()
     assert names and [name for name in names if name not in queries] == []
-
-
-@pytest.mark.slow
-def test_the_wheel_installs_in_an_empty_venv_and_migrates_an_empty_database(
-    tmp_path: Path, empty_database_url: str
-) -> None:
-    source = tmp_path / "source"
-    shutil.copytree(ROOT, source, ignore=NOT_SOURCES)
-    dist = tmp_path / "dist"
-    run(
-        sys.executable,
-        "-m",
-        "pip",
-        "wheel",
-        "-q",
-        "--no-deps",
-        "--no-build-isolation",
-        "-w",
-        dist,
-        source,
-    )
-    [wheel] = dist.glob("importer-*.whl")
-    with zipfile.ZipFile(wheel) as archive:
-        shipped = set(archive.namelist())
-    assert {f"importer/sql/migrations/{name}" for name in sql_files("migrations")} <= shipped
-    assert {f"importer/sql/queries/{name}" for name in sql_files("queries")} <= shipped
-    assert {"importer/py.typed", "importer-0.1.0.dist-info/licenses/LICENSE"} <= shipped
-
-    venv = tmp_path / "venv"
-    run(sys.executable, "-m", "venv", venv)
-    run(venv / "bin" / "python", "-m", "pip", "install", "-q", wheel)  # dependencies too
-    env = {k: v for k, v in os.environ.items() if not k.startswith("IMPORTER_")}
-    env.pop("DATABASE_URL", None)
-    env.update(
-        IMPORTER_DATABASE_URL=empty_database_url,
-        IMPORTER_HOME=str(tmp_path / "home"),
-        NO_COLOR="1",
-    )
-    # The code that runs is the wheel's, not this work tree's.
-    where = run(
-        venv / "bin" / "python",
-        "-c",
-        "import importer; print(importer.__file__)",
-        cwd=tmp_path,
-        env=env,
-    )
-    assert Path(where.strip()).is_relative_to(venv)
-    run(venv / "bin" / "importer", "db", "migrate", cwd=tmp_path, env=env)
-
-    with psycopg.connect(empty_database_url) as conn:
-        rows = conn.execute("SELECT version FROM schema_migrations ORDER BY version").fetchall()
-    assert [version for (version,) in rows] == [m.version for m in available_migrations()]
