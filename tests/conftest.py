@@ -16,7 +16,7 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import psycopg
 import pytest
@@ -25,6 +25,9 @@ from psycopg.conninfo import make_conninfo
 
 from importer.config import Settings
 from importer.database import Connection, connect, migrate
+
+if TYPE_CHECKING:
+    from tests.support.release import Release
 
 RUN_ID = uuid.uuid4().hex[:8]
 
@@ -150,6 +153,24 @@ def cli(cli_env: dict[str, str], capsys: pytest.CaptureFixture[str]) -> Cli:
         return CliResult(code, out.out, out.err)
 
     return invoke
+
+
+@pytest.fixture(scope="session")
+def release(tmp_path_factory: pytest.TempPathFactory) -> Release:
+    """The sdist and the wheel, built once per run from a copy of the sources."""
+    from tests.support.release import build_release
+
+    return build_release(tmp_path_factory.mktemp("release"))
+
+
+@pytest.fixture(scope="session")
+def installed_venv(release: Release, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An empty virtual environment outside the work tree, the wheel installed into it."""
+    from tests.support.release import install
+
+    venv = tmp_path_factory.mktemp("installed") / "venv"
+    install(release.wheel, venv)
+    return venv
 
 
 IMPORTER_CMD = [sys.executable, "-m", "importer"]

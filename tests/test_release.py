@@ -25,9 +25,7 @@ from tests.support.release import (
     ROOT,
     InstalledTool,
     Release,
-    build_release,
     clean_environment,
-    install,
     package_modules,
     run_checked,
 )
@@ -37,18 +35,6 @@ pytestmark = pytest.mark.slow
 SAMPLE = ROOT / "sample_data"
 # Over the columnar path's threshold (56 MB of sheet XML) as xlsxwriter writes it.
 COLUMNAR_ROWS = 130_000
-
-
-@pytest.fixture(scope="module")
-def release(tmp_path_factory: pytest.TempPathFactory) -> Release:
-    return build_release(tmp_path_factory.mktemp("release"))
-
-
-@pytest.fixture(scope="module")
-def installed_venv(release: Release, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    venv = tmp_path_factory.mktemp("installed") / "venv"
-    install(release.wheel, venv)
-    return venv
 
 
 @pytest.fixture
