@@ -70,6 +70,9 @@ class ProgressPhase(StrEnum):
     LEASE_LOST = "lease_lost"
     ATTEMPT_FAILED = "attempt_failed"
     WAITING = "waiting"
+    # Something about the job only the operator can fix (a lookup table's duplicates): the
+    # message says what. Not a step of the run: a log or a warning line, never the view.
+    WARNING = "warning"
 
 
 class ProcessKind(StrEnum):

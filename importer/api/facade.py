@@ -42,7 +42,7 @@ from importer.repositories import forms as forms_repo
 from importer.repositories import jobs, rejected_rows, retention
 from importer.repositories.jobs import Job
 from importer.repositories.rejected_rows import Reason, RowProblem, first_problems
-from importer.states import JobStatus, Liveness
+from importer.states import JobStatus, Liveness, ProgressPhase
 
 if TYPE_CHECKING:
     from importer.columnar.sheet import ColumnarSheet
@@ -375,12 +375,18 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods):
         running.foreground.run_in_foreground)."""
         from importer.running.foreground import run_in_foreground
 
+        def on_progress(event: JobProgress) -> None:
+            if event.phase is ProgressPhase.WARNING:
+                events.on_warning(f"job {event.job_id}: {event.message}")
+            else:
+                events.on_progress(event)
+
         return run_in_foreground(
             self.database.url,
             self.settings.import_,
             owner,
             job_ids,
-            on_progress=events.on_progress,
+            on_progress=on_progress,
             on_note=events.on_note,
             first_claimed=first_claimed,
             eager=True,

@@ -96,6 +96,8 @@ class RunEvents:
     on_submitted: Callable[[Submission], None] = _ignore  # the job exists (or was found)
     on_progress: Callable[[JobProgress], None] = _ignore
     on_note: Callable[[str], None] = _ignore
+    # What only the operator can fix, found while a job runs ("job 12: lookup of field ...")
+    on_warning: Callable[[str], None] = _ignore
     on_signal: Callable[[int], None] | None = None  # SIGINT/SIGTERM received (main thread)
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
+from rich.text import Text
 
 from importer.api.requests import CheckRequest
 from importer.cli import exit_codes
@@ -64,6 +65,8 @@ def check_command(
         max_rejected=limit,
     )
     report, written = state(ctx).importer().check(request)
+    for warning in report.warnings:  # with --json too: stdout is the JSON's
+        stderr_console().print(Text.assemble(("warning:", "yellow"), " ", warning))
     if as_json:
         stdout_console().out(json.dumps(report.to_json(), ensure_ascii=False), highlight=False)
     else:

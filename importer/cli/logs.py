@@ -98,7 +98,7 @@ class EventLog:
         level = logging.INFO
         if kind is WorkerEventKind.CRASHED:
             level = logging.ERROR
-        elif kind is WorkerEventKind.DATABASE_LOST:
+        elif kind in (WorkerEventKind.DATABASE_LOST, WorkerEventKind.WARNING):
             level = logging.WARNING
         elif outcome is not None and (
             outcome.result is RunOutcome.ERROR or outcome.status is JobStatus.FAILED

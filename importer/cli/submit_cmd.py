@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from importer.api.requests import ResumePlan, RunEvents, RunMode, SheetsRequest, SubmitRequest
 from importer.cli import exit_codes
@@ -72,6 +73,7 @@ class _Foreground:
         # With --json on a pipe, stdout is for the JSON and stderr stays for errors.
         silent = quiet or (as_json and not live)
         self.view: ProgressView = make_view(console, quiet=silent, live=live)
+        self.live = live and not silent
 
     def events(self, on_submitted: Callable[[Submission], None] | None = None) -> RunEvents:
         return RunEvents(
@@ -79,6 +81,7 @@ class _Foreground:
             on_submitted=on_submitted or (lambda submission: None),
             on_progress=self.view.update,
             on_note=self.note,
+            on_warning=self.warn,
             on_signal=self._on_signal,
         )
 
@@ -91,6 +94,14 @@ class _Foreground:
     def note(self, text: str) -> None:
         if not self.quiet:
             self.view.note(text)
+
+    def warn(self, text: str) -> None:
+        """What only the operator can fix: shown even with --quiet, on stderr (above the
+        live lines at a terminal, where another stream would break them)."""
+        if self.live:
+            self.view.note(f"warning: {text}")
+        else:
+            stderr_console().print(Text.assemble(("warning:", "yellow"), " ", text))
 
     def _on_signal(self, signum: int) -> None:
         # Called in the signal handler: the view is ended from another thread, never here.

@@ -26,11 +26,11 @@ from importer.errors import DatabaseUnavailable, describe_error
 from importer.identity import new_owner
 from importer.repositories import fleet, jobs
 from importer.running.process import Backoff, ProcessConnection
-from importer.states import ProcessKind, RunOutcome
+from importer.states import ProcessKind, ProgressPhase, RunOutcome
 from importer.thread_names import os_named
 
 if TYPE_CHECKING:
-    from importer.running.job_run import JobOutcome
+    from importer.running.job_run import JobOutcome, JobProgress
 
 # How long a graceful stop waits for running jobs to finish their current batch.
 SHUTDOWN_GRACE_SECONDS = 60.0
@@ -41,6 +41,7 @@ class WorkerEventKind(StrEnum):
     CLAIMED = "claimed"
     FINISHED = "finished"
     CRASHED = "crashed"
+    WARNING = "warning"  # something about a job only the operator can fix
     DATABASE_LOST = "database_lost"
     DATABASE_BACK = "database_back"
     STOPPING = "stopping"
@@ -94,6 +95,7 @@ class Worker(Daemon):
         self.settings = settings
         self.concurrency = concurrency or settings.concurrency
         self.owner = owner or new_owner()
+        # Called on the main thread, but for a WARNING: on the thread of its job.
         self.on_event = on_event or (lambda event: None)
         self.shutdown_grace_seconds = shutdown_grace_seconds
         self.summary = WorkerSummary()
@@ -224,7 +226,13 @@ class Worker(Daemon):
         job = running.job
         try:
             running.outcome = run_job(
-                self.url, job, self.owner, self.settings, stop=running.stop, conn=running.conn
+                self.url,
+                job,
+                self.owner,
+                self.settings,
+                stop=running.stop,
+                conn=running.conn,
+                on_progress=self._warnings,
             )
             if running.outcome.result is RunOutcome.STOPPED:
                 self.summary.released += 1
@@ -235,6 +243,18 @@ class Worker(Daemon):
             self._record_crash(job, exc)
         finally:
             self._wakeup.wake()
+
+    def _warnings(self, event: JobProgress) -> None:
+        """A job's progress is not logged, what only the operator can fix is (from the job's
+        thread: the log writes each line whole)."""
+        if event.phase is ProgressPhase.WARNING:
+            self.on_event(
+                WorkerEvent(
+                    WorkerEventKind.WARNING,
+                    f"job {event.job_id}: {event.message}",
+                    event.job_id,
+                )
+            )
 
     def _record_crash(self, job: jobs.Job, exc: BaseException) -> None:
         from importer.running.job_run import record_failure

@@ -177,8 +177,11 @@ class Stages:
         lookups: LookupSource | None = None,
         hook: Hook | None = None,
         today: date | None = None,
+        on_warning: Callable[[str], None] | None = None,  # what only the operator can fix
     ) -> None:
         self.form = form
+        self.on_warning = on_warning
+        self.warned: set[str] = set()  # the fields whose lookup table's duplicates were told
         self.present = dict(present)
         self.headers = {f.name: present.get(f.name, f.header) for f in form.fields}
         self.cleaners = {f.name: cleaner(form, f) for f in form.fields}
@@ -219,7 +222,7 @@ class Stages:
         lookup = self.form.field(name).lookup
         if lookup is None:
             return values, values, {}
-        found, failed = self._look_up(lookup, values)
+        found, failed = self._look_up(name, lookup, values)
         return values, found, failed
 
     def explain_empty(
@@ -233,7 +236,7 @@ class Stages:
         return [(index, missing.explain(cells[index], message)) for index, message in failed]
 
     def _look_up(
-        self, lookup: Lookup, values: Sequence[object]
+        self, name: str, lookup: Lookup, values: Sequence[object]
     ) -> tuple[list[object], dict[int, str]]:
         if self.lookups is None:
             raise ImporterError(f"form {self.form.name!r} has lookups: they need the database")
@@ -250,19 +253,37 @@ class Stages:
             return out, failed
         misses = wanted - one.keys()
         near = self.lookups.suggest(lookup, sorted(k for k in misses if not found.get(k)))
+        noun = lookup.noun
         for index, key in enumerate(keys):
             if key is None or key not in misses:
                 continue
             text, rows = texts[index], found.get(key, ())
             if rows:
+                # The sender's words; the table's duplicates are the operator's to fix.
                 failed[index] = (
-                    f"{text!r} matches {len(rows)} {lookup.noun}s; a lookup needs exactly one"
+                    f"{text!r} is ambiguous: {len(rows)} {noun}s go by it and the import "
+                    f"cannot choose; write a value that only one {noun} goes by"
                 )
+                self._warn_duplicates(name, lookup, text, len(rows))
             else:
                 close = near.get(key, ())
                 hint = f"; did you mean {' or '.join(map(repr, close[:3]))}?" if close else ""
-                failed[index] = f"{text!r} is not a known {lookup.noun}{hint}"
+                failed[index] = f"{text!r} is not a known {noun}{hint}"
         return out, failed
+
+    def _warn_duplicates(self, name: str, lookup: Lookup, text: object, count: int) -> None:
+        """Tell the operator, once per field, that the lookup's table has duplicates: only
+        they can make its match column unique."""
+        if self.on_warning is None or name in self.warned:
+            return
+        self.warned.add(name)
+        where = lookup.table if lookup.table is not None else f"form {lookup.form}'s table"
+        case = " (ignoring case)" if lookup.ignore_case else ""
+        self.on_warning(
+            f"lookup of field {name!r}: {count} rows of {where} have {lookup.match} "
+            f"{text!r}{case}: the lookup table has duplicates, and each row naming one is "
+            f"rejected as ambiguous until {where} has one row per {lookup.match}"
+        )
 
     # --- after coercion ---------------------------------------------------------------------
 
@@ -281,7 +302,7 @@ class Stages:
             given: Sequence[object] = [f.default] * count
             looked: dict[int, str] = {}
             if f.lookup is not None:  # a lookup's default is a text to look up
-                given, looked = self._look_up(f.lookup, given)
+                given, looked = self._look_up(f.name, f.lookup, given)
             values, problems = self.coercers[f.name][1](given)
             for index, message in [*problems, *looked.items()]:
                 extra.problems.append((index, self.headers[f.name], message))

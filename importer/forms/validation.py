@@ -165,6 +165,7 @@ class Validator:
         lookups: LookupSource | None = None,
         hook: Hook | None = None,
         today: date | None = None,
+        on_warning: Callable[[str], None] | None = None,
     ) -> None:
         self.form = form
         self.header = list(header)
@@ -195,6 +196,7 @@ class Validator:
                 lookups=lookups,
                 hook=hook,
                 today=today,
+                on_warning=on_warning,
             )
         self.names = [c.name for c in self.columns] + (self.stages.added if self.stages else [])
         self.absent = [f.name for f in form.fields if f.name not in self.names]

@@ -46,6 +46,7 @@ class CheckReport:
     reasons: Counter[tuple[str | None, str]] = field(default_factory=Counter)
     extra_columns: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # how the workbook was read
+    warnings: list[str] = field(default_factory=list)  # what only the operator can fix
     keyed: bool = False
     inserted: int = 0
     updated: int = 0
@@ -83,6 +84,8 @@ class CheckReport:
             out |= {"inserted": self.inserted, "updated": self.updated, "unchanged": self.unchanged}
         if self.max_rejected is not None:
             out |= {"max_rejected": str(self.max_rejected), "over_limit": self.over_limit}
+        if self.warnings:
+            out["warnings"] = self.warnings
         return out
 
 
@@ -138,15 +141,6 @@ def check_workbook(
         layout=layout,
     ) as reader:
         form, version = named or choose_for_header(conn, reader.header, mapping)
-        validator = Validator(
-            form,
-            reader.header,
-            date1904=reader.date1904,
-            mapping=mapping,
-            lookups=TableLookups(conn, form),
-            hook=load_hook(form, hooks_allowed),
-            today=date.today(),  # what a job submitted now would take as today()
-        )
         report = CheckReport(
             path.name,
             form.name,
@@ -155,6 +149,16 @@ def check_workbook(
             list(reader.header),
             keyed=bool(form.key),
             max_rejected=form.operations.max_rejected,
+        )
+        validator = Validator(
+            form,
+            reader.header,
+            date1904=reader.date1904,
+            mapping=mapping,
+            lookups=TableLookups(conn, form),
+            hook=load_hook(form, hooks_allowed),
+            today=date.today(),  # what a job submitted now would take as today()
+            on_warning=report.warnings.append,
         )
         report.extra_columns = list(validator.extra_columns)
         report.layout = reader.layout_json()

@@ -343,6 +343,7 @@ class _Run:
                     lookups=lookups,
                     hook=hook,
                     today=self.job.created_at.date(),  # a resumed job decides alike
+                    on_warning=functools.partial(self.emit, ProgressPhase.WARNING),
                 )
             if validator.claims is not None and self.job.cursor:
                 validator.claims.seed(job_claims(conn, self.job.id))

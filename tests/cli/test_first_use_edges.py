@@ -85,3 +85,72 @@ def test_a_required_cell_a_missing_text_empties_says_what_it_held(
         "and a value is required",
         4: "Customer: a value is required but the cell is empty",  # truly empty
     }
+
+
+LOOKUP_FORM = """
+name = "orders"
+[[fields]]
+name = "order_id"
+header = "Order ID"
+type = "integer"
+required = true
+[[fields]]
+name = "customer_id"
+header = "Customer"
+type = "integer"
+required = true
+lookup = { table = "public.customers", match = "name", returns = "id" }
+"""
+SENDER_WORDS = (
+    "Customer: 'Initech' is ambiguous: 2 customers go by it and the import cannot choose; "
+    "write a value that only one customer goes by"
+)
+OPERATOR_WORDS = (
+    "lookup of field 'customer_id': 2 rows of public.customers have name 'Initech': "
+    "the lookup table has duplicates"
+)
+
+
+@pytest.fixture
+def twin_customers(conn: Connection, tmp_path: Path) -> Path:
+    """Two customers named Initech, and a sheet naming Initech twice (told to the operator
+    once) and Acme once."""
+    conn.execute("CREATE TABLE public.customers (id integer PRIMARY KEY, name text NOT NULL)")
+    conn.execute("INSERT INTO public.customers VALUES (1, 'Acme'), (2, 'Initech'), (3, 'Initech')")
+    add_form(conn, LOOKUP_FORM)
+    path = tmp_path / "orders.xlsx"
+    write_book(path, [[1, "Initech"], [2, "Acme"], [3, "Initech"]], header=["Order ID", "Customer"])
+    return path
+
+
+def test_an_ambiguous_lookup_tells_the_sender_and_warns_the_operator_of_a_submit(
+    cli: Cli, conn: Connection, cli_env: dict[str, str], tmp_path: Path, twin_customers: Path
+) -> None:
+    result = cli("submit", str(twin_customers), "--quiet")
+    assert result.exit_code == 3, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    assert warnings == [
+        f"warning: job 1: {OPERATOR_WORDS}, and each row naming one is rejected"
+        " as ambiguous until public.customers has one row per name"
+    ]
+    assert cli("errors", "1", "-o", str(tmp_path / "errors.xlsx")).exit_code == 0
+    assert _problems(tmp_path / "errors.xlsx") == {2: SENDER_WORDS, 4: SENDER_WORDS}
+
+
+def test_an_ambiguous_lookup_is_a_warning_in_the_workers_log(
+    cli: Cli, conn: Connection, cli_env: dict[str, str], twin_customers: Path
+) -> None:
+    assert cli("submit", str(twin_customers), "--detach", "--quiet").exit_code == 0
+    result = cli("worker", "--once")
+    assert result.exit_code == 0, result.stderr
+    warnings = [line for line in result.stdout.splitlines() if " WARNING " in line]
+    assert len(warnings) == 1 and f"job 1: {OPERATOR_WORDS}" in warnings[0], result.stdout
+
+
+def test_an_ambiguous_lookup_is_a_warning_of_check(
+    cli: Cli, conn: Connection, cli_env: dict[str, str], twin_customers: Path
+) -> None:
+    result = cli("check", str(twin_customers))
+    assert result.exit_code == 3, result.stderr
+    assert result.stderr.count("warning: ") == 1 and OPERATOR_WORDS in result.stderr
+    assert "the value is ambiguous: 2 customers go by it" in result.stdout  # the sender's words

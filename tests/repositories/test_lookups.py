@@ -72,7 +72,8 @@ def test_a_lookup_stores_the_id_and_says_what_it_could_not_match(
     assert stored == {2: 30001, 3: 42}
     assert errors == {
         4: "'Acme Ltd' is not a known customer; did you mean 'ACME Ltd.'?",
-        5: "'twin' matches 2 customers; a lookup needs exactly one",
+        5: "'twin' is ambiguous: 2 customers go by it and the import cannot choose; write a"
+        " value that only one customer goes by",
         6: "'Nobody at all' is not a known customer",
     }
 
