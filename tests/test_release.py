@@ -4,6 +4,7 @@ every folder of the work tree whatever the packaging says, so it proves nothing 
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -176,3 +177,39 @@ def test_a_killed_import_resumes_from_the_wheel(
         ).fetchone()
     assert job is not None and job[3] == 1_000 and job[1] + job[2] == 1_000
     assert stored == (job[1], job[1])  # every good row once
+
+
+def readme_block(heading: str) -> str:
+    """The first ```sh block under a heading of the README, as a reader copies it."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split(f"\n{heading}\n", 1)[1]
+    return section.split("```sh\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_readmes_first_import_runs_as_typed(
+    installed_venv: Path, empty_database_url: str, tmp_path: Path
+) -> None:
+    """In a folder laid out as a clone after `make demo` (its .venv the installed wheel's),
+    every line of the README's first import runs as written: no `command not found`."""
+    (tmp_path / ".venv").symlink_to(installed_venv)
+    shutil.copytree(SAMPLE, tmp_path / "sample_data", ignore=shutil.ignore_patterns("*.py"))
+    block = readme_block("## A first import")
+    script = "".join(
+        f'{line}\necho "exit $?: {line.split("#")[0].strip()}"\n'
+        for line in block.splitlines()
+        if line.strip()
+    )
+    env = clean_environment(empty_database_url, tmp_path)
+    done = subprocess.run(
+        ["bash", "-c", script], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300
+    )
+    assert "not found" not in done.stderr, done.stderr
+    exits = [line for line in done.stdout.splitlines() if line.startswith("exit ")]
+    assert exits == [
+        "exit 0: . .venv/bin/activate",
+        "exit 0: importer forms add sample_data/orders.form.toml",
+        "exit 3: importer submit sample_data/orders.xlsx",
+        "exit 0: importer errors 1 -o rejected.xlsx",
+        "exit 0: importer resume",
+    ], done.stdout + done.stderr
+    assert load_workbook(tmp_path / "rejected.xlsx", read_only=True).sheetnames[0] == "Orders"
