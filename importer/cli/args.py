@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -29,12 +29,22 @@ IGNORE_OPTION = typer.Option(
 ENGINE_OPTION = typer.Option(
     None, "--engine", help="auto | calamine (fast) | openpyxl (streaming, constant memory)."
 )
-HEADER_ROW_OPTION = typer.Option(
-    None,
-    "--header-row",
-    min=1,
-    metavar="N",
-    help="The header's row (default: found among the first rows; kept with the job).",
+
+
+def header_row_option(default: str) -> Any:  # typer.Option is typed as its default
+    """--header-row N, its help saying what the command does without it."""
+    return typer.Option(
+        None, "--header-row", min=1, metavar="N", help=f"The header's row (default: {default})."
+    )
+
+
+# Each command's own words: only submit makes a job, which keeps the row for every run.
+SUBMIT_HEADER_ROW_OPTION = header_row_option(
+    "the row among the first that fits the form; kept with the job, so every run reads it there"
+)
+CHECK_HEADER_ROW_OPTION = header_row_option("the row among the first that fits, as submit finds it")
+INFER_HEADER_ROW_OPTION = header_row_option(
+    "the first row of texts above the values, among the first rows"
 )
 
 

@@ -13,9 +13,9 @@ from rich.text import Text
 from importer.api.requests import CheckRequest
 from importer.cli import exit_codes
 from importer.cli.args import (
+    CHECK_HEADER_ROW_OPTION,
     ENGINE_OPTION,
     FORM_OPTION,
-    HEADER_ROW_OPTION,
     IGNORE_OPTION,
     MAP_OPTION,
     SHEET_OPTION,
@@ -39,7 +39,7 @@ def check_command(
     map_: list[str] = MAP_OPTION,
     ignore: list[str] = IGNORE_OPTION,
     engine: str | None = ENGINE_OPTION,
-    header_row: int | None = HEADER_ROW_OPTION,
+    header_row: int | None = CHECK_HEADER_ROW_OPTION,
     output: Path | None = typer.Option(
         None, "--output", "-o", help="Write the rows it would reject to errors.xlsx or .csv."
     ),

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from importer.cli.args import HEADER_ROW_OPTION
+from importer.cli.args import INFER_HEADER_ROW_OPTION
 from importer.cli.help import help_for
 from importer.cli.layout import local_time
 from importer.cli.output import stderr_console, stdout_console
@@ -107,7 +107,7 @@ def infer_command(
     output: Path | None = typer.Option(None, "-o", "--output", help="Write the TOML here."),
     name: str | None = typer.Option(None, "--name", help="Form name (default: file name)."),
     force: bool = typer.Option(False, "--force", help="Overwrite the output file."),
-    header_row: int | None = HEADER_ROW_OPTION,
+    header_row: int | None = INFER_HEADER_ROW_OPTION,
 ) -> None:
     """Write a starting form definition from a sheet's header and cell types."""
     if output is not None and output.exists() and not force:

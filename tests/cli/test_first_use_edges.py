@@ -154,3 +154,32 @@ def test_an_ambiguous_lookup_is_a_warning_of_check(
     assert result.exit_code == 3, result.stderr
     assert result.stderr.count("warning: ") == 1 and OPERATOR_WORDS in result.stderr
     assert "the value is ambiguous: 2 customers go by it" in result.stdout  # the sender's words
+
+
+def _option_help(shown: str, option: str) -> str:
+    """An option's help text in a command's --help, its wrapped lines joined."""
+    lines = shown.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip("│ ").startswith(option))
+    words = [lines[start].lstrip("│ ")[len(option) :]]
+    for line in lines[start + 1 :]:
+        text = line.strip("│ \n")
+        if not text or text.startswith("-"):
+            break
+        words.append(text)
+    return " ".join(" ".join(words).split())
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (("submit",), "kept with the job, so every run reads it there"),
+        (("check",), "as submit finds it"),
+        (("forms", "infer"), "the first row of texts above the values"),
+    ],
+)
+def test_header_row_help_says_what_is_true_of_each_command(
+    cli: Cli, cli_env: dict[str, str], command: tuple[str, ...], said: str
+) -> None:
+    shown = _option_help(cli(*command, "--help").stdout, "--header-row N")
+    assert shown.startswith("The header's row (default: ") and said in shown, shown
+    assert ("job" in shown) == (command == ("submit",)), shown  # only submit makes one
