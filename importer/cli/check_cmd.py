@@ -41,7 +41,7 @@ def check_command(
     engine: str | None = ENGINE_OPTION,
     header_row: int | None = CHECK_HEADER_ROW_OPTION,
     output: Path | None = typer.Option(
-        None, "--output", "-o", help="Write the rows it would reject to errors.xlsx or .csv."
+        None, "--output", "-o", help="Write the rows it would reject to rejected.xlsx or .csv."
     ),
     max_rejected: str | None = typer.Option(
         None, "--max-rejected", help="Say whether an import with this reject threshold would fail."

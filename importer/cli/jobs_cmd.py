@@ -106,7 +106,7 @@ def status_lines(job: Job, liveness: Liveness = Liveness.LIVE, now: datetime | N
             " stored workbook): it can no longer be resumed, retried or exported"
         )
     elif job.failed_rows:
-        lines.append(f"  rejected rows: importer errors {job.id} -o errors.xlsx")
+        lines.append(f"  rejected rows: importer errors {job.id} -o rejected.xlsx")
     return "\n".join(lines)
 
 
@@ -231,7 +231,7 @@ def errors_command(
         ..., metavar="JOB_ID", help="The job (or a group: g3).", parser=parse_job_ref
     ),
     output: Path | None = typer.Option(
-        None, "--output", "-o", help="errors.xlsx or errors.csv (default: a table here)."
+        None, "--output", "-o", help="rejected.xlsx or rejected.csv (default: a table here)."
     ),
     limit: int = typer.Option(
         20, "--limit", min=1, help="Without -o: show the problems of this many rows."

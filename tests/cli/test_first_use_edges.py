@@ -1,8 +1,10 @@
 """Edges a new user hits in the first hour: a file that is no workbook, a cell the form's
-`missing` empties, a lookup its table cannot decide, and what each command's help says."""
+`missing` empties, a lookup its table cannot decide, what each command's help says, and the
+one name every suggestion gives the error file."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import openpyxl
@@ -10,7 +12,7 @@ import pytest
 
 from importer.database import Connection
 from tests.conftest import Cli
-from tests.support.jobs import ORDERS_FORM, add_form, counts, write_book
+from tests.support.jobs import ORDERS_FORM, add_form, counts, orders_book, write_book
 
 SCRIPT = '''"""Make the sample books."""
 import openpyxl
@@ -183,3 +185,28 @@ def test_header_row_help_says_what_is_true_of_each_command(
     shown = _option_help(cli(*command, "--help").stdout, "--header-row N")
     assert shown.startswith("The header's row (default: ") and said in shown, shown
     assert ("job" in shown) == (command == ("submit",)), shown  # only submit makes one
+
+
+ROOT = Path(__file__).resolve().parents[2]
+OTHER_NAME = re.compile(r"\berrors\.(xlsx|csv)\b")
+
+
+def test_every_suggested_error_file_is_called_rejected_xlsx(
+    cli: Cli, conn: Connection, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    add_form(conn)
+    book = orders_book(tmp_path / "orders.xlsx", 20)
+    shown = {
+        "submit": cli("submit", str(book.path)).stdout,
+        "status": cli("status", "1").stdout,
+        "errors": cli("errors", "1").stdout,
+        "check --help": cli("check", "--help").stdout,
+        "errors --help": cli("errors", "--help").stdout,
+    }
+    for where, text in shown.items():
+        flat = " ".join(text.replace("│", " ").split())
+        assert "rejected.xlsx" in flat and not OTHER_NAME.search(flat), (where, text)
+    written = [ROOT / "README.md", *ROOT.glob("docs/*.md"), *ROOT.glob("importer/**/*.py")]
+    for path in written:
+        found = OTHER_NAME.search(path.read_text(encoding="utf-8"))
+        assert found is None, f"{path.relative_to(ROOT)} suggests {found.group()}"
