@@ -370,15 +370,32 @@ def test_a_timer_scheduled_while_the_scheduler_sleeps_fires(
     assert jobs.get_job(conn, job_id).available_at is not None
 
 
+# Generous: a loaded machine may take its time to connect again (the back-off starts at 0.5 s).
+OUTAGE_DEADLINE = 120.0
+
+
+def _both_connections_open(conn: Connection) -> bool:
+    """The scheduler is registered (its working connection) and LISTENs (its other one)."""
+    row = conn.execute(
+        "SELECT EXISTS (SELECT 1 FROM workers WHERE kind = 'timers') AS registered,"
+        " EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database()"
+        "  AND pid <> pg_backend_pid() AND query LIKE 'LISTEN %') AS listening"
+    ).fetchone()
+    return row is not None and bool(row["registered"]) and bool(row["listening"])
+
+
 def test_a_scheduler_survives_losing_its_database_connections(
     conn: Connection, cli_env: dict[str, str], tmp_path: Path
 ) -> None:
     job_id = waiting_job(conn, "after-outage")
     with children(cli_env, tmp_path) as start:
+        # Registered, it opens its LISTEN connection only then: both are waited for, not
+        # the few milliseconds between them (a loaded machine makes them longer).
         scheduler = start("timers")
         wait_for(
-            lambda: conn.execute("SELECT 1 FROM workers WHERE kind = 'timers'").fetchone(),
-            what="the scheduler to register",
+            lambda: _both_connections_open(conn),
+            timeout=OUTAGE_DEADLINE,
+            what="the scheduler's working and LISTEN connections",
         )
         dropped = conn.execute(
             "SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity"
@@ -388,7 +405,11 @@ def test_a_scheduler_survives_losing_its_database_connections(
         timer_id = schedule_timer(
             conn, kind="scheduled_import", target=str(job_id), due_at=now(), max_attempts=3
         )
-        wait_for(lambda: timer_status(conn, timer_id) == "completed", what="the timer to fire")
+        wait_for(
+            lambda: timer_status(conn, timer_id) == "completed",
+            timeout=OUTAGE_DEADLINE,
+            what="the timer to fire",
+        )
         scheduler.signal(signal.SIGTERM)
         assert scheduler.wait() == 0, scheduler.output()
     assert jobs.get_job(conn, job_id).available_at is not None
