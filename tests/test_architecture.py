@@ -432,12 +432,13 @@ def test_each_module_imports_only_from_its_layer_or_below() -> None:
     assert mended == [], "gone, take them out of LAYER_BREAKS:\n" + "\n".join(mended)
 
 
-def test_importer_version_loads_no_database_layer() -> None:
-    # Why the CLI's and the api's imports of the services are function-level: start-up.
+def _loaded_by(*args: str) -> tuple[str, list[str]]:
+    """What ``importer ARGS`` prints last, and the modules it loaded."""
     shown = (
         "import sys\n"
         "from importer.cli import run\n"
-        "run(['--version'])\n"
+        f"run({list(args)!r})\n"
+        "print()\n"
         "print(' '.join(sorted(sys.modules)))\n"
     )
     result = subprocess.run(
@@ -448,9 +449,24 @@ def test_importer_version_loads_no_database_layer() -> None:
         check=True,
         timeout=60,
     )
-    version, loaded = result.stdout.splitlines()[-2:]
-    assert version.startswith("importer ")
+    lines = result.stdout.splitlines()
+    return "\n".join(lines[:-2]), lines[-1].split()
+
+
+def test_importer_help_loads_no_database_layer() -> None:
+    # Why the CLI's and the api's imports of the services are function-level: start-up.
+    shown, loaded = _loaded_by("--help")
+    assert "Usage:" in shown
     heavy = ("psycopg", "importer.database", "importer.repositories", "openpyxl")
-    found = [name for name in loaded.split() if name.startswith(heavy)]
+    found = [name for name in loaded if name.startswith(heavy)]
     named = [name for name in found if name.startswith("importer") or "." not in name]
-    assert found == [], "--version loads " + " ".join(named)
+    assert found == [], "--help loads " + " ".join(named)
+
+
+def test_importer_version_loads_no_workbook_reader() -> None:
+    # --version reads the database's schema version: the database layer, and nothing more.
+    shown, loaded = _loaded_by("--version")
+    assert shown.startswith("importer ") and "database:" in shown
+    heavy = ("openpyxl", "python_calamine", "polars", "fastexcel", "numpy", "xlrd")
+    found = [name for name in loaded if name.startswith(heavy)]
+    assert found == [], "--version loads " + " ".join(found)

@@ -40,7 +40,7 @@ METHODS = {
     "timers", "cancel_timer", "stats", "figures", "openmetrics", "serve_metrics",
     "fleet_watch", "run_worker", "run_scheduler",
     # the database
-    "database", "connection", "migrate", "database_url", "stop_embedded_server",
+    "database", "connection", "migrate", "database_url", "schema_peek", "stop_embedded_server",
     "embedded_server_info", "remove_embedded_server",
 }  # fmt: skip
 
