@@ -25,6 +25,7 @@ from importer.cli.help import help_for
 from importer.cli.output import stderr_console, stdout_console
 from importer.cli.state import state
 from importer.config import check_engine
+from importer.excel.row_filter import describe_not_read
 from importer.forms.operations import parse_reject_limit
 
 if TYPE_CHECKING:
@@ -104,6 +105,7 @@ def summary_text(
             f"an import would insert {report.inserted:,}, update {report.updated:,} and leave"
             f" {report.unchanged:,} unchanged"
         )
+    lines += [f"not read: {describe_not_read(entry)}" for entry in report.rows_not_read]
     if rejected:
         lines.append("most common problems:")
         for column, reason, count in report.top_reasons():

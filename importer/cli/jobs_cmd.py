@@ -23,6 +23,7 @@ from importer.cli.output import is_terminal, stdout_console
 from importer.cli.progress import format_count
 from importer.cli.state import state
 from importer.errors import UsageError
+from importer.excel.row_filter import describe_not_read
 from importer.states import JobStatus, Liveness, TimerStatus
 
 if TYPE_CHECKING:
@@ -72,6 +73,8 @@ def status_lines(job: Job, liveness: Liveness = Liveness.LIVE, now: datetime | N
     ]
     if keyed is not None:  # a form with a key: what the imported rows did to the stored ones
         lines.append("  imported:  {:,} inserted, {:,} updated, {:,} unchanged".format(*keyed))
+    for index, entry in enumerate(job.rows_not_read or ()):
+        lines.append(("  not read:  " if index == 0 else " " * 13) + describe_not_read(entry))
     lines += [
         f"  attempts:  {job.attempts} of {job.max_attempts}",
         f"  created:   {when(job.created_at)}",

@@ -67,6 +67,25 @@ class SheetReader:
     def reheaded(self) -> None:
         """What an engine recomputes once its header moved (counts it kept)."""
 
+    def rows_not_read(self) -> list[dict[str, object]]:
+        """The rows with values that are not read as data, rule by rule (row_filter's
+        NotReadRows as JSON): those above the header here; a filtering reader adds what it
+        left out (complete after a pass over every row: count_rows)."""
+        above = [
+            n for n, values in self.above if texts_of(values) or any(v is not None for v in values)
+        ]
+        if not above:
+            return []
+        return [
+            {
+                "why": "above_header",
+                "rows": len(above),
+                "first": above[0],
+                "last": above[-1],
+                "header_row": self.header_first_row or self.header_row,
+            }
+        ]
+
     def rows(self) -> Iterator[Row]:
         """Data rows after the header, in order; blank rows skipped."""
         raise NotImplementedError

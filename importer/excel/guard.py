@@ -15,7 +15,8 @@ from typing import TypeVar
 
 from importer.errors import ImporterError, InputError
 from importer.excel.base import SheetReader
-from importer.excel.layout import FilteredReader, HeaderLayout
+from importer.excel.layout import HeaderLayout
+from importer.excel.row_filter import FilteredReader
 from importer.excel.values import Row
 
 T = TypeVar("T")
@@ -90,6 +91,10 @@ class GuardedReader(SheetReader):
             self.rehead(number, layout.rows)
         if layout.filters:
             self._filter = FilteredReader(self.inner, layout)
+
+    def rows_not_read(self) -> list[dict[str, object]]:
+        found = super().rows_not_read()
+        return found + (self._filter.rows_not_read() if self._filter is not None else [])
 
     def _what(self) -> str:
         return f"sheet {self.sheet_name!r}"

@@ -7,24 +7,17 @@ another of those rows, or over several, and the engine reads the rows after it. 
 is the header is decided above this layer (a form's fields, ``--header-row N``): here it
 is given as a HeaderLayout, with ``choose`` for the automatic choice.
 
-``FilteredReader`` leaves out the rows that are not data: those after the first blank row
-(``stop_at_blank_row``) and those a column's text marks (``skip_rows_where``, e.g. a
-"Total" row); counted, batched and resumed alike, so a resume skips what the first run did.
+The rows that are not data (after a blank row, totals, ...) are left out, and counted, by
+row_filter.FilteredReader.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import islice
-from typing import TYPE_CHECKING
 
 from importer.errors import InputError
-from importer.excel.values import Row, display_text, normalize_header
-
-if TYPE_CHECKING:
-    from importer.excel.base import SheetReader
+from importer.excel.values import display_text
 
 LEADING_ROWS = 30  # the non-blank rows a header may be found among
 Leading = list[tuple[int, tuple[object, ...]]]  # (Excel row, cells) of the first rows
@@ -47,6 +40,7 @@ class HeaderLayout:
     stop_at_blank_row: bool = False
     skip_column: str | None = None  # skip_rows_where: the header text of the column ...
     skip_matches: str | None = None  # ... and the pattern its cell's text matches
+    skip_rows: tuple[str, ...] = ()  # kinds of rows that are not data (row_filter.SKIP_KINDS)
     # fill_merged: the columns (header texts; () for every one) whose merged cells give
     # their value to every cell they cover; None: none.
     fill_columns: tuple[str, ...] | None = None
@@ -54,7 +48,10 @@ class HeaderLayout:
     @property
     def filters(self) -> bool:
         return (
-            self.stop_at_blank_row or self.skip_column is not None or self.fill_columns is not None
+            self.stop_at_blank_row
+            or self.skip_column is not None
+            or self.fill_columns is not None
+            or bool(self.skip_rows)
         )
 
     @property
@@ -171,86 +168,3 @@ def header_at(
     if not texts:
         raise InputError(f"{where}: row {number} holds no text to be a header")
     return texts, number + rows - 1
-
-
-# --- rows that are not data -------------------------------------------------------------------
-
-
-class FilteredReader:
-    """Rows of a reader without those that are not data (see the module docstring). Its
-    rows are what a job counts, imports and resumes: the filter runs every time."""
-
-    def __init__(self, inner: SheetReader, layout: HeaderLayout) -> None:
-        self.inner = inner
-        self.layout = layout
-        self.column: int | None = None
-        self.pattern: re.Pattern[str] | None = None
-        if layout.skip_column is not None:
-            wanted = normalize_header(layout.skip_column)
-            self.column = next(
-                (i for i, t in enumerate(inner.header) if normalize_header(t) == wanted), None
-            )
-            # No such column: the header does not fit the form (whose field the column is),
-            # and the header check says so.
-            self.pattern = re.compile(layout.skip_matches or "")
-        # fill_merged: the merged ranges below the header, over the columns it fills.
-        self.fills: list[Merge] = []
-        self._anchors: dict[Merge, object] = {}
-        if layout.fill_columns is not None:
-            named = {normalize_header(t) for t in layout.fill_columns}
-            columns = {
-                i for i, t in enumerate(inner.header) if not named or normalize_header(t) in named
-            }
-            self.fills = [
-                m
-                for m in inner.merges
-                if m[2] > inner.header_row and columns.intersection(range(m[1], m[3] + 1))
-            ]
-
-    def rows(self, source: Iterator[Row]) -> Iterator[Row]:
-        previous = self.inner.header_row
-        column, pattern = self.column, self.pattern
-        fill = self._filled if self.fills else None
-        for row in source:
-            if self.layout.stop_at_blank_row and row.number > previous + 1:
-                return  # a blank row: what follows is not data
-            previous = row.number
-            if fill is not None:
-                row = fill(row)
-            if column is not None and pattern is not None and column < len(row.values):
-                text = display_text(row.values[column])
-                if text is not None and pattern.search(text.strip()):
-                    continue
-            yield row
-
-    def _filled(self, row: Row) -> Row:
-        """The row with each merged range's value in every cell of it the row holds (the
-        anchor, the range's top left cell, is read first: rows come in order)."""
-        values: list[object] | None = None
-        for merge in self.fills:
-            top, first, bottom, end = merge
-            if not top <= row.number <= bottom:
-                continue
-            if row.number == top and first < len(row.values):
-                self._anchors[merge] = row.values[first]
-            value = self._anchors.get(merge)
-            if value is None:
-                continue
-            values = values if values is not None else list(row.values)
-            for index in range(first, min(end + 1, len(values))):
-                values[index] = value
-        return row if values is None else Row(row.number, tuple(values))
-
-    def batches(self, size: int, *, skip: int, after_row: int) -> Iterator[Sequence[Row]]:
-        # Every row from the header on goes through the filter (a blank row stops it even
-        # before the resume's cut), then the committed ones are left out.
-        rows = self.rows(iter(self.inner.rows()))
-        kept = (row for row in rows if row.number > after_row)
-        if skip:
-            for _ in islice(kept, skip):
-                pass
-        while batch := list(islice(kept, size)):
-            yield batch
-
-    def count_after(self, row: int) -> int:
-        return sum(1 for r in self.rows(iter(self.inner.rows())) if r.number > row)

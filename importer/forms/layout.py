@@ -18,11 +18,19 @@ from typing import Any
 
 from importer.errors import FormError, InputError
 from importer.excel.layout import HeaderLayout, Leading, Merge, candidates
+from importer.excel.row_filter import SKIP_KINDS
 from importer.fields.field import normalize_header
 
 Fail = Callable[[str], FormError]
 LAYOUT_KEYS = frozenset(
-    {"header_row", "header_rows", "stop_at_blank_row", "skip_rows_where", "fill_merged"}
+    {
+        "header_row",
+        "header_rows",
+        "stop_at_blank_row",
+        "skip_rows_where",
+        "skip_rows",
+        "fill_merged",
+    }
 )
 _SHOWN_ROWS = 3
 
@@ -36,6 +44,7 @@ class SheetLayout:
     skip_matches: str | None = None
     fill_merged: bool = False  # every column's merged cells fill the cells they cover
     fill_columns: tuple[str, ...] = ()  # or these columns' (fields with fill_merged = true)
+    skip_rows: tuple[str, ...] = ()  # kinds of rows that are not data (row_filter.SKIP_KINDS)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -49,6 +58,8 @@ class SheetLayout:
             out["skip_rows_where"] = {"column": self.skip_column, "matches": self.skip_matches}
         if self.fill_merged:
             out["fill_merged"] = True
+        if self.skip_rows:
+            out["skip_rows"] = list(self.skip_rows)
         return out
 
     def excel(self, row: int | None) -> HeaderLayout:
@@ -60,6 +71,7 @@ class SheetLayout:
             skip_column=self.skip_column,
             skip_matches=self.skip_matches,
             fill_columns=() if self.fill_merged else (self.fill_columns or None),
+            skip_rows=self.skip_rows,
         )
 
 
@@ -93,7 +105,13 @@ def parse_layout(data: Mapping[str, Any], fail: Fail) -> SheetLayout:
     fill = data.get("fill_merged", False)
     if not isinstance(fill, bool):
         raise fail("'fill_merged' must be true or false")
-    return SheetLayout(row, rows, stop, column, matches, fill)
+    kinds = data.get("skip_rows", [])
+    if not isinstance(kinds, list) or not all(k in SKIP_KINDS for k in kinds):
+        listed = ", ".join(f'"{k}"' for k in SKIP_KINDS)
+        raise fail(f"'skip_rows' must be a list of: {listed} (e.g. skip_rows = [\"totals\"])")
+    return SheetLayout(
+        row, rows, stop, column, matches, fill, skip_rows=tuple(dict.fromkeys(kinds))
+    )
 
 
 # --- the automatic choice ---------------------------------------------------------------------

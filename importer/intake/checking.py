@@ -53,6 +53,7 @@ class CheckReport:
     unchanged: int = 0
     layout: dict[str, object] | None = None  # where the header is (SheetReader.layout_json)
     max_rejected: RejectLimit | None = None  # the form's (or the check's --max-rejected)
+    rows_not_read: list[dict[str, object]] = field(default_factory=list)  # never silently
 
     @property
     def over_limit(self) -> str | None:
@@ -86,6 +87,7 @@ class CheckReport:
             out |= {"max_rejected": str(self.max_rejected), "over_limit": self.over_limit}
         if self.warnings:
             out["warnings"] = self.warnings
+        out["rows_not_read"] = self.rows_not_read
         return out
 
 
@@ -179,6 +181,7 @@ def check_workbook(
                 on_rows(report.total_rows)
         if keys is not None:
             report.inserted, report.updated, report.unchanged = keys.counts()
+        report.rows_not_read = reader.rows_not_read()  # complete: every row was read
     report.rejected.sort(key=lambda row: row.number)
     return report
 

@@ -299,6 +299,7 @@ class _Store:
         """The header check, then the existing job or a new one. ``count_rows``: the sheet
         is parsed already, so count it now (otherwise the job's run does)."""
         from importer.excel import SheetPeek
+        from importer.excel.row_filter import describe_not_read
         from importer.forms.validation import Validator
 
         # InputError: the header does not fit the form.
@@ -330,11 +331,14 @@ class _Store:
         if existing is not None:
             return Submission(existing, created=False)
         if count_rows is not None:
-            new = replace(new, total_rows=count_rows())
-            if new.total_rows == 0:
+            total = count_rows()
+            not_read = [] if isinstance(sheet, SheetPeek) else sheet.rows_not_read()
+            new = replace(new, total_rows=total, rows_not_read=not_read)
+            if total == 0:
                 # A job for no rows would end "succeeded" having imported nothing.
                 raise InputError(
-                    f"sheet {sheet.sheet_name!r} has a header but no rows to import",
+                    f"sheet {sheet.sheet_name!r} has a header but no rows to import"
+                    + "".join(f"; {describe_not_read(entry)}" for entry in not_read),
                     file=self.file_name,
                 )
         submission = _create(

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, runtime_checkable
 
 from psycopg import sql
+from psycopg.types.json import Jsonb
 
 from importer.config import ImportSettings
 from importer.database import Connection, queries
@@ -759,10 +760,10 @@ class BatchWriter:
             pause()
         return self.job
 
-    def set_total_rows(self, total: int) -> None:
-        row = self.conn.execute(
-            queries().set_import_total_rows, {**self._fence, "total_rows": total}
-        ).fetchone()
+    def set_total_rows(self, total: int, not_read: list[dict[str, Any]] | None = None) -> None:
+        """The rows the job imports, and those with values it does not read (and why)."""
+        params = {**self._fence, "total_rows": total, "rows_not_read": Jsonb(not_read or [])}
+        row = self.conn.execute(queries().set_import_total_rows, params).fetchone()
         if row is None:
             raise LeaseLost(f"import job {self.job.id}: lease lost", job_id=self.job.id)
-        self.job = replace(self.job, total_rows=total)
+        self.job = replace(self.job, total_rows=total, rows_not_read=not_read or [])

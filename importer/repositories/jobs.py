@@ -70,6 +70,9 @@ class Job:
     notify: dict[str, Any] | None = None
     reverted_at: datetime | None = None
     history_purged_at: datetime | None = None  # retention removed what its undo restores
+    # Migration 0016: the rows with values its import does not read as data, rule by rule
+    # (excel/row_filter.py NotReadRows); None: not counted yet.
+    rows_not_read: list[dict[str, Any]] | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Job:
@@ -129,6 +132,8 @@ class Job:
             "reverted_at": iso(self.reverted_at),
             "max_rejected": self.max_rejected,
             "group": f"g{self.group_id}" if self.group_id is not None else None,
+            # Rows with values the import did not read as data, and why (never silently).
+            "rows_not_read": self.rows_not_read or [],
         }
 
 
@@ -212,6 +217,7 @@ class NewJob:
     group_id: int | None = None  # one of several sheets submitted together
     max_rejected: str | None = None  # "50" or "2%" (forms/operations.py RejectLimit)
     notify: dict[str, Any] | None = None  # where its end is announced; None: nowhere
+    rows_not_read: list[dict[str, Any]] | None = None  # counted with total_rows
 
     @property
     def key(self) -> str:
@@ -253,6 +259,7 @@ def create_job(
             "group_id": new.group_id,
             "max_rejected": new.max_rejected,
             "notify": Jsonb(new.notify) if new.notify is not None else None,
+            "rows_not_read": Jsonb(new.rows_not_read) if new.rows_not_read is not None else None,
         }
         row = conn.execute(q.insert_import_job, params).fetchone()
         if row is None:  # a concurrent submit of the same file won

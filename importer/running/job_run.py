@@ -360,7 +360,7 @@ class _Run:
                 self.emit(ProgressPhase.COUNTING, f"counting the rows of sheet {reader.sheet_name}")
                 with permanent(DAMAGED):
                     total = reader.count_rows()
-                writer.set_total_rows(total)
+                writer.set_total_rows(total, reader.rows_not_read())
                 self.job = jobs.get_job(conn, self.job.id)
             # A run that ended between the batch over the limit and its failure: fail it now.
             self.over_limit = crossed_limit(self.job)

@@ -37,13 +37,13 @@ UPDATE import_jobs SET idempotency_key = NULL WHERE idempotency_key = %(key)s
 INSERT INTO import_jobs (form, form_version, file, file_name, sheet, engine, header, total_rows,
                          max_attempts, idempotency_key, available_at, column_map,
                          inserted_rows, updated_rows, unchanged_rows, sheet_layout, group_id,
-                         max_rejected, notify)
+                         max_rejected, notify, rows_not_read)
 VALUES (%(form)s, %(form_version)s, %(file)s, %(file_name)s, %(sheet)s, %(engine)s, %(header)s,
         %(total_rows)s, %(max_attempts)s, %(key)s,
         CASE WHEN %(waiting)s THEN NULL ELSE now() END, %(column_map)s,
         CASE WHEN %(keyed)s THEN 0 END, CASE WHEN %(keyed)s THEN 0 END,
         CASE WHEN %(keyed)s THEN 0 END, %(sheet_layout)s, %(group_id)s,
-        %(max_rejected)s, %(notify)s)
+        %(max_rejected)s, %(notify)s, %(rows_not_read)s)
 ON CONFLICT (idempotency_key) DO NOTHING
 RETURNING *
 
@@ -197,7 +197,7 @@ UPDATE import_jobs
 RETURNING *
 
 -- name: set_import_total_rows
-UPDATE import_jobs SET total_rows = %(total_rows)s
+UPDATE import_jobs SET total_rows = %(total_rows)s, rows_not_read = %(rows_not_read)s
  WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
 RETURNING id
 

@@ -1,0 +1,339 @@
+"""Rows that are not data, left out of an import, and every one of them counted.
+
+``FilteredReader`` leaves out the rows after the first blank row (``stop_at_blank_row``),
+those a column's text marks (``skip_rows_where``), and the kinds a form's ``skip_rows``
+names: ``totals`` (a row labelled as a total, wherever the label stands), ``sums`` (a row
+whose numbers are the sums of the columns above it), ``repeated_header`` (the header
+again, as a long sheet printed page by page repeats it) and ``notes`` (lines of one text
+below the table: a source, a footnote). It counts, batches and resumes
+alike, so a resume skips what the first run did. Whatever it leaves out that holds values
+is tallied (``NotRead``): an import says how many rows it did not read, and where.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from itertools import islice
+from typing import TYPE_CHECKING, Any, TypeGuard
+
+from importer.excel.layout import HeaderLayout, Merge
+from importer.excel.values import Row, display_text, normalize_header
+
+if TYPE_CHECKING:
+    from importer.excel.base import SheetReader
+
+# The kinds of rows a form's ``skip_rows`` may name.
+SKIP_KINDS = ("totals", "sums", "repeated_header", "notes")
+# "notes": the rows of one text cell below the last data row (a source, a footnote) are held
+# back until a data row follows (they were data after all) or the sheet ends; at most this
+# many in a row, then they are data.
+_HELD_NOTES = 1_000
+_NAMED_ROWS = 5  # the rows a rule left out, named one by one
+
+# What labels a total row, by language: English, German, French, Spanish, Italian,
+# Portuguese, Dutch, Russian, Ukrainian, Polish, Czech, Swedish, Finnish,
+# Chinese and Japanese. A word of the label's first or last place, or the whole label.
+TOTAL_WORDS = frozenset(
+    (
+        *("total", "totals", "subtotal", "subtotals", "sub-total", "grandtotal", "sum", "sums"),
+        *("summe", "gesamt", "gesamtsumme", "zwischensumme", "insgesamt"),
+        *("sous-total", "suma", "totale", "subtotale", "soma", "totaal", "subtotaal"),
+        *("итог", "итого", "всего", "итоги", "підсумок", "разом", "усього"),
+        *("razem", "ogółem", "celkem", "součet", "summa", "totalt", "yhteensä"),
+        *("合计", "总计", "小计", "合計", "總計", "小計", "総計"),
+    )
+)
+_DASHES = frozenset("-*\u2013\u2014")  # a cell of dashes: nothing, as an empty one
+_WORDS = re.compile(r"[^\W_]+(?:-[^\W_]+)?", re.UNICODE)
+
+
+def is_total_label(text: str) -> bool:
+    """Whether a cell's text labels a total: "Total", "Grand Total:", "GRAND TOTALS",
+    "First type Total", "Общий итог", "Total général", "合计"."""
+    words = _WORDS.findall(text.casefold())
+    if not words or len(words) > 6:
+        return False
+    return words[0] in TOTAL_WORDS or words[-1] in TOTAL_WORDS
+
+
+def _is_number(value: object) -> TypeGuard[int | float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def is_total_row(values: Sequence[object]) -> bool:
+    """A row labelled as a total: one of its texts is a total's label, and its other cells
+    are numbers, dates or dashes (a data row holds texts of its own: names, codes)."""
+    label = False
+    for value in values:
+        if value is None or _is_number(value) or isinstance(value, date | datetime | bool):
+            continue
+        text = (display_text(value) or "").strip()
+        if not text or set(text) <= _DASHES:
+            continue
+        if not label and is_total_label(text):
+            label = True
+            continue
+        return False
+    return label
+
+
+def _is_note(values: Sequence[object]) -> bool:
+    """A line of one text and nothing else."""
+    filled = [v for v in values if v is not None and v != ""]
+    return len(filled) == 1 and isinstance(filled[0], str)
+
+
+class ColumnSums:
+    """The running sums of each column's numbers since the header or the last sums row."""
+
+    def __init__(self) -> None:
+        self.sums: dict[int, float] = {}
+        self.rows = 0
+
+    def add(self, values: Sequence[object]) -> None:
+        self.rows += 1
+        for index, value in enumerate(values):
+            if _is_number(value):
+                self.sums[index] = self.sums.get(index, 0.0) + float(value)
+
+    def is_sums_row(self, values: Sequence[object]) -> bool:
+        """Numbers only (and at most a total's label), each the sum of its column above,
+        over at least two rows."""
+        if self.rows < 2:
+            return False
+        numbers = 0
+        for index, value in enumerate(values):
+            if value is None:
+                continue
+            if _is_number(value):
+                total = self.sums.get(index)
+                if total is None or not math.isclose(
+                    float(value), total, rel_tol=1e-9, abs_tol=1e-6
+                ):
+                    return False
+                numbers += 1
+            elif not is_total_label((display_text(value) or "").strip()):
+                return False
+        return numbers > 0
+
+    def reset(self) -> None:
+        self.sums.clear()
+        self.rows = 0
+
+
+@dataclass
+class NotReadRows:
+    """Rows with values one rule left out: how many, the first and the last."""
+
+    why: str  # stop_at_blank_row | skip_rows_where | totals | sums | repeated_header
+    rows: int = 0
+    first: int = 0
+    last: int = 0
+    blank_row: int | None = None  # stop_at_blank_row: the blank row the data ended at
+    some: list[int] = field(default_factory=list)  # the first few, to name them
+
+    def add(self, number: int) -> None:
+        self.rows += 1
+        self.first = self.first or number
+        self.last = number
+        if len(self.some) < _NAMED_ROWS:
+            self.some.append(number)
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {
+            "why": self.why,
+            "rows": self.rows,
+            "first": self.first,
+            "last": self.last,
+            "some": self.some,
+        }
+        if self.blank_row is not None:
+            out["blank_row"] = self.blank_row
+        return out
+
+
+class FilteredReader:
+    """Rows of a reader without those that are not data (see the module docstring). Its
+    rows are what a job counts, imports and resumes: the filter runs every time."""
+
+    def __init__(self, inner: SheetReader, layout: HeaderLayout) -> None:
+        self.inner = inner
+        self.layout = layout
+        self.column: int | None = None
+        self.pattern: re.Pattern[str] | None = None
+        if layout.skip_column is not None:
+            wanted = normalize_header(layout.skip_column)
+            self.column = next(
+                (i for i, t in enumerate(inner.header) if normalize_header(t) == wanted), None
+            )
+            # No such column: the header does not fit the form (whose field the column is),
+            # and the header check says so.
+            self.pattern = re.compile(layout.skip_matches or "")
+        self.header_key = [normalize_header(t) for t in inner.header]
+        # fill_merged: the merged ranges below the header, over the columns it fills.
+        self.fills: list[Merge] = []
+        self._anchors: dict[Merge, object] = {}
+        if layout.fill_columns is not None:
+            named = {normalize_header(t) for t in layout.fill_columns}
+            columns = {
+                i for i, t in enumerate(inner.header) if not named or normalize_header(t) in named
+            }
+            self.fills = [
+                m
+                for m in inner.merges
+                if m[2] > inner.header_row and columns.intersection(range(m[1], m[3] + 1))
+            ]
+        self.not_read: dict[str, NotReadRows] = {}
+
+    def _left(self, why: str, number: int) -> None:
+        self.not_read.setdefault(why, NotReadRows(why)).add(number)
+
+    def rows(self, source: Iterator[Row]) -> Iterator[Row]:
+        """The data rows of ``source``; what is left out is tallied afresh in ``not_read``
+        (complete once the rows are read to the end)."""
+        self.not_read = {}
+        previous = self.inner.header_row
+        fill = self._filled if self.fills else None
+        sums = ColumnSums() if "sums" in self.layout.skip_rows else None
+        notes = "notes" in self.layout.skip_rows and len(self.header_key) > 1
+        held: list[Row] = []  # lines that are notes if no data row follows them
+        for row in source:
+            if self.layout.stop_at_blank_row and row.number > previous + 1:
+                self._after_blank(row, source, previous + 1)
+                break
+            previous = row.number
+            if fill is not None:
+                row = fill(row)
+            why = self._not_data(row, sums)
+            if why is not None:
+                self._left(why, row.number)
+                continue
+            if notes and _is_note(row.values) and len(held) < _HELD_NOTES:
+                held.append(row)
+                continue
+            yield from held
+            held.clear()
+            if sums is not None:
+                sums.add(row.values)
+            yield row
+        for row in held:
+            self._left("notes", row.number)
+
+    def _not_data(self, row: Row, sums: ColumnSums | None) -> str | None:
+        """Why ``row`` is not data (the rule that leaves it out), or None: it is data."""
+        column, pattern, kinds = self.column, self.pattern, self.layout.skip_rows
+        if column is not None and pattern is not None and column < len(row.values):
+            text = display_text(row.values[column])
+            if text is not None and pattern.search(text.strip()):
+                return "skip_rows_where"
+        if not kinds:
+            return None
+        if "repeated_header" in kinds and self._repeats_header(row.values):
+            return "repeated_header"
+        if sums is not None and sums.is_sums_row(row.values):
+            sums.reset()
+            return "sums"
+        if "totals" in kinds and is_total_row(row.values):
+            if sums is not None:
+                sums.reset()
+            return "totals"
+        return None
+
+    def _repeats_header(self, values: Sequence[object]) -> bool:
+        keys = [normalize_header(display_text(v) or "") for v in values]
+        while keys and not keys[-1]:
+            keys.pop()
+        return bool(keys) and keys == self.header_key[: len(keys)] and len(keys) > 1
+
+    def _after_blank(self, row: Row, source: Iterator[Row], blank: int) -> None:
+        """The data ended at the blank row ``blank``: the rows with values after it are not
+        read as data, but counted."""
+        tally = NotReadRows("stop_at_blank_row", blank_row=blank)
+        tally.add(row.number)
+        for rest in source:
+            tally.add(rest.number)
+        self.not_read["stop_at_blank_row"] = tally
+
+    def _filled(self, row: Row) -> Row:
+        """The row with each merged range's value in every cell of it the row holds (the
+        anchor, the range's top left cell, is read first: rows come in order)."""
+        values: list[object] | None = None
+        for merge in self.fills:
+            top, first, bottom, end = merge
+            if not top <= row.number <= bottom:
+                continue
+            if row.number == top and first < len(row.values):
+                self._anchors[merge] = row.values[first]
+            value = self._anchors.get(merge)
+            if value is None:
+                continue
+            values = values if values is not None else list(row.values)
+            for index in range(first, min(end + 1, len(values))):
+                values[index] = value
+        return row if values is None else Row(row.number, tuple(values))
+
+    def batches(self, size: int, *, skip: int, after_row: int) -> Iterator[Sequence[Row]]:
+        # Every row from the header on goes through the filter (a blank row stops it even
+        # before the resume's cut), then the committed ones are left out.
+        rows = self.rows(iter(self.inner.rows()))
+        kept = (row for row in rows if row.number > after_row)
+        if skip:
+            for _ in islice(kept, skip):
+                pass
+        while batch := list(islice(kept, size)):
+            yield batch
+
+    def count_after(self, row: int) -> int:
+        return sum(1 for r in self.rows(iter(self.inner.rows())) if r.number > row)
+
+    def rows_not_read(self) -> list[dict[str, object]]:
+        """What the last full pass left out, rule by rule (see NotReadRows)."""
+        return [tally.to_json() for tally in self.not_read.values() if tally.rows]
+
+
+def _rows(count: int) -> str:
+    return f"{count:,} row" + ("" if count == 1 else "s")
+
+
+def _where(entry: Mapping[str, Any]) -> str:
+    """The rows' Excel numbers: a span, or those named one by one (then "... last")."""
+    first, last, count = int(entry["first"]), int(entry["last"]), int(entry["rows"])
+    if first == last:
+        return f"row {first:,}"
+    some = [int(n) for n in entry.get("some") or ()]
+    if entry["why"] in ("stop_at_blank_row", "above_header") or not some:
+        return f"rows {first:,}-{last:,}"
+    named = ", ".join(f"{n:,}" for n in some)
+    return f"rows {named}" + (f" ... {last:,}" if count > len(some) else "")
+
+
+def describe_not_read(entry: Mapping[str, Any]) -> str:
+    """One line a person reads: how many rows with values were not read as data, where,
+    and the rule that left them out (its key in the form, to look up or change)."""
+    count, why, where = int(entry["rows"]), str(entry["why"]), _where(entry)
+    if why == "stop_at_blank_row":
+        return (
+            f"{_rows(count)} with values after the blank row {int(entry['blank_row']):,}"
+            f" ({where}) {'was' if count == 1 else 'were'} not read (stop_at_blank_row)"
+        )
+    if why == "above_header":
+        return (
+            f"{_rows(count)} with values above the header ({where}) "
+            f"{'was' if count == 1 else 'were'} not read"
+        )
+    what = {
+        "skip_rows_where": "matching skip_rows_where",
+        "totals": "of totals (skip_rows: totals)",
+        "sums": "of column sums (skip_rows: sums)",
+        "repeated_header": "repeating the header (skip_rows: repeated_header)",
+        "notes": "of notes below the table (skip_rows: notes)",
+    }.get(why, f"({why})")
+    return f"{_rows(count)} {what} {'was' if count == 1 else 'were'} left out ({where})"
+
+
+def not_read_total(entries: Sequence[Mapping[str, Any]] | None) -> int:
+    return sum(int(entry["rows"]) for entry in entries or ())
