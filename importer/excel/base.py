@@ -82,6 +82,7 @@ class SheetReader:
                 "rows": len(above),
                 "first": above[0],
                 "last": above[-1],
+                "some": above[:5],
                 "header_row": self.header_first_row or self.header_row,
             }
         ]
