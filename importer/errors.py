@@ -11,7 +11,8 @@ CLI (``importer.cli.exit_codes``); applications catch the classes.
     │   ├── FormError         a form definition (form, field)
     │   ├── InputError        a workbook or its header (file)
     │   ├── NotFoundError     a job, form, version, timer or workbook that does not exist
-    │   └── StateError        the object's state does not allow the operation (job_id, status)
+    │   ├── StateError        the object's state does not allow the operation (job_id, status)
+    │   └── AccessDenied      a sign-in or API token refused (wait_seconds: try again after)
     ├── DatabaseError         PostgreSQL refused or failed (sqlstate, constraint, detail)
     │   ├── DatabaseUnavailable, LockTimeout, UniqueViolation, TransientConflict
     │   └── SchemaError, EmbeddedServerError
@@ -74,6 +75,8 @@ class Missing(StrEnum):
     WORKBOOK = "workbook"
     GROUP = "group"  # of jobs: several sheets submitted together
     ROW = "row"  # of a keyed form, by its key (`importer history`)
+    ACCOUNT = "account"  # of the web page and the API (`importer users`)
+    TOKEN = "token"  # an account's API token
 
 
 class NotFoundError(UsageError):
@@ -94,6 +97,15 @@ class StateError(UsageError):
     ) -> None:
         self.job_id = job_id
         self.status = status
+        super().__init__(message)
+
+
+class AccessDenied(UsageError):
+    """A sign-in (wrong address or password) or an API token refused; ``wait_seconds``: too
+    many failed sign-ins with this address, the next one is answered after that long."""
+
+    def __init__(self, message: str, *, wait_seconds: float = 0.0) -> None:
+        self.wait_seconds = wait_seconds
         super().__init__(message)
 
 

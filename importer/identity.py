@@ -19,6 +19,7 @@ by pid: its lease must expire instead.
 
 from __future__ import annotations
 
+import getpass
 import os
 import re
 import secrets
@@ -67,6 +68,15 @@ def process_start(pid: int, proc: Path = _PROC) -> int | None:
         return int(fields[19])  # field 22 of proc_pid_stat(5): starttime
     except (IndexError, ValueError):
         return None
+
+
+def os_user() -> str:
+    """The operating system's user of this process (kept with the jobs a command line
+    submits); "unknown" where it cannot be told."""
+    try:
+        return getpass.getuser() or "unknown"
+    except (KeyError, OSError):  # no such uid in the password database, no USER/LOGNAME
+        return "unknown"
 
 
 def new_owner() -> str:

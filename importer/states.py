@@ -90,3 +90,11 @@ class Liveness(StrEnum):
     GONE = "gone"  # proven gone: its process no longer runs on this host
     EXPIRED = "expired"  # its lease ran out: any `resume` or worker may take the job over
     SILENT = "silent"  # no heartbeat for a while: it may be gone (another host, a pause)
+
+
+class Role(StrEnum):
+    """What an account may do on the web page and the JSON API (users.role)."""
+
+    SENDER = "sender"  # submits workbooks; sees its own jobs, of the forms granted to it
+    OPERATOR = "operator"  # sees and acts on every job of its forms
+    ADMIN = "admin"  # every form and job

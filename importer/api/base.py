@@ -9,7 +9,8 @@ from datetime import datetime
 
 from importer.config import Settings, load_settings
 from importer.database import Connection, Database
-from importer.forms.operations import JobOptions, NotifyTarget, RejectLimit
+from importer.forms.operations import JobOptions, NotifyTarget, RejectLimit, Submitter
+from importer.identity import os_user
 from importer.repositories import jobs, notices, schema
 from importer.repositories.jobs import Job
 from importer.repositories.notices import Notice
@@ -42,10 +43,17 @@ class ImporterBase:
         with self.database.connect(autocommit=True) as conn:
             yield conn
 
-    def job_options(self, max_rejected: RejectLimit | None) -> JobOptions:
-        """What a new job is given beyond its rows: the submit's reject threshold and
-        where its end is announced (the settings' [notify]; the form may override it)."""
-        return JobOptions(max_rejected=max_rejected, notify=self.notify_defaults())
+    def job_options(
+        self, max_rejected: RejectLimit | None, submitter: Submitter | None = None
+    ) -> JobOptions:
+        """What a new job is given beyond its rows: the submit's reject threshold, where its
+        end is announced (the settings' [notify]; the form may override it) and who submits
+        it (by default the operating system's user of this process)."""
+        return JobOptions(
+            max_rejected=max_rejected,
+            notify=self.notify_defaults(),
+            submitter=submitter or Submitter(name=os_user()),
+        )
 
     def notify_defaults(self) -> NotifyTarget | None:
         """The settings' [notify] (its url None: no notices unless a form names one), with

@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from importer.api.accounts import AccountMethods
 from importer.api.changes import ChangeMethods
 from importer.api.exports import ExportMethods
 from importer.api.fleet import FleetMethods
@@ -36,6 +37,7 @@ from importer.api.requests import (
     SubmitOutcome,
     SubmitRequest,
 )
+from importer.api.viewing import ViewerMethods
 from importer.errors import NotFoundError, StateError, UsageError
 from importer.identity import new_owner
 from importer.repositories import forms as forms_repo
@@ -71,7 +73,7 @@ def _statuses(
     return [JobStatus(value) for value in wanted] or None
 
 
-class Importer(FleetMethods, ChangeMethods, ExportMethods):
+class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, ViewerMethods):
     """The services in one object (see the module docstring)."""
 
     # --- import jobs -----------------------------------------------------------------------

@@ -19,6 +19,7 @@ from importer.cli import (
     purge_cmd,
     submit_cmd,
     timers_cmd,
+    users_cmd,
     worker_cmd,
 )
 from importer.cli.help import ReadableGroup
@@ -94,6 +95,7 @@ COMMANDS = (
     timers_cmd,
     purge_cmd,
     changes_cmd,
+    users_cmd,
 )
 for module in COMMANDS:
     module.register(app)

@@ -129,6 +129,42 @@ HELP: dict[str, tuple[str, tuple[str, ...]]] = {
             "importer timers cancel 3",
         ),
     ),
+    "users": (
+        "Accounts of the web page and the API: roles, forms, tokens.",
+        ("importer users list",),
+    ),
+    "users add": (
+        "Add an account: a sender, an operator or an admin.",
+        (
+            "importer users add ana@example.com --role sender --forms orders,customers",
+            "importer users add ops@example.com --role operator --forms '*'",
+            'echo "$PASSWORD" | importer users add me@example.com --role admin --password-stdin',
+        ),
+    ),
+    "users list": ("List the accounts: role, forms, password, tokens.", ("importer users list",)),
+    "users remove": (
+        "Remove an account (the jobs it submitted stay).",
+        ("importer users remove ana@example.com --yes",),
+    ),
+    "users password": (
+        "Set an account's password (asked twice on a terminal).",
+        (
+            "importer users password ana@example.com",
+            "importer users password ana@example.com --password-stdin < password.txt",
+        ),
+    ),
+    "users token": (
+        "Make an API token for an account (shown once).",
+        ("importer users token ci@example.com --name ci",),
+    ),
+    "users revoke": ("Revoke an API token.", ("importer users revoke 3",)),
+    "serve": (
+        "The web page and the JSON API, with a worker.",
+        (
+            "importer serve",
+            "importer serve --host 0.0.0.0 --port 8080 --no-worker",
+        ),
+    ),
     "timers list": ("List timers: live ones first.", ("importer timers list --status pending",)),
     "timers cancel": ("Cancel a pending timer.", ("importer timers cancel 3",)),
 }
@@ -159,6 +195,12 @@ METAVARS: dict[str, str] = {
     "job_ids": "JOB_ID...",
     "job": "JOB_ID",
     "timer_id": "TIMER_ID",
+    "token_id": "TOKEN_ID",
+    "email": "EMAIL",
+    "role": "ROLE",
+    "forms": "FORMS",
+    "host": "HOST",
+    "port": "PORT",
     "name": "NAME",
     "form": "FORM",
     "sheet": "SHEET",

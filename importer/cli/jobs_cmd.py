@@ -77,7 +77,7 @@ def status_lines(job: Job, liveness: Liveness = Liveness.LIVE, now: datetime | N
         lines.append(("  not read:  " if index == 0 else " " * 13) + describe_not_read(entry))
     lines += [
         f"  attempts:  {job.attempts} of {job.max_attempts}",
-        f"  created:   {when(job.created_at)}",
+        f"  created:   {when(job.created_at)}" + submitted_by(job),
         f"  started:   {when(job.started_at)}",
         f"  finished:  {when(job.finished_at)}",
     ]
@@ -111,6 +111,15 @@ def status_lines(job: Job, liveness: Liveness = Liveness.LIVE, now: datetime | N
     elif job.failed_rows:
         lines.append(f"  rejected rows: importer errors {job.id} -o rejected.xlsx")
     return "\n".join(lines)
+
+
+def submitted_by(job: Job) -> str:
+    """Who submitted the job, and how: an account of the web page or the API, or the
+    operating system's user of a command line (jobs from before say nothing)."""
+    if job.submitted_by is None:
+        return ""
+    how = "account" if job.submitted_by_user is not None else "command line, OS user"
+    return f" by {job.submitted_by} ({how})"
 
 
 def status_command(
@@ -206,6 +215,7 @@ def jobs_table(found: list[Job], width: int | None) -> Text:
             format_count(job.failed_rows),
             f"{job.attempts}/{job.max_attempts}",
             local_time(job.created_at, seconds=False),
+            job.submitted_by or "-",
         ]
         for job in found
     ]
@@ -225,6 +235,7 @@ JOBS_COLUMNS = (
     Column("Rejected", right=True),
     Column("Attempts", right=True, drop=2),
     Column("Created", drop=4),
+    Column("By", soft=16, least=8, drop=1),  # an account, or a command line's OS user
 )
 
 

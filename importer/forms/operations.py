@@ -188,12 +188,27 @@ def parse_operations(data: Mapping[str, Any], fail: Fail) -> FormOperations:
 
 
 @dataclass(frozen=True)
+class Submitter:
+    """Who submits: the name kept with the job (an account's email, or the operating
+    system's user of a command line), the account (None: a command line), and the forms it
+    may submit to (None: any; a form is then chosen among these alone)."""
+
+    name: str
+    account: int | None = None
+    forms: frozenset[str] | None = None
+
+    def may_use(self, form: str) -> bool:
+        return self.forms is None or form in self.forms
+
+
+@dataclass(frozen=True)
 class JobOptions:
     """What a submit gives a new job beyond its rows: the submit's reject threshold (None:
-    the form's) and the settings' [notify] (the form's own keys override it)."""
+    the form's), the settings' [notify] (the form's own keys override it) and who submits."""
 
     max_rejected: RejectLimit | None = None
     notify: NotifyTarget | None = None
+    submitter: Submitter | None = None
 
     def reject_limit(self, form_operations: FormOperations) -> RejectLimit | None:
         return self.max_rejected or form_operations.max_rejected

@@ -7,7 +7,7 @@ sha256) is one job: submitting it again returns the existing job unless ``force`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -135,11 +135,12 @@ def submit_workbook(
         tell(ReadingProgress(name, size, ProgressPhase.OPENING, sheet))
 
     mapping = dict(column_map or {})
+    only = options.submitter.forms if options and options.submitter else None
     # Where the header is: --header-row, else among the sheet's first rows (forms/layout.py).
-    layout = sheet_layout(conn, named, mapping, header_row, name)
+    layout = sheet_layout(conn, named, mapping, header_row, name, only)
 
     def store_for(header: list[str]) -> _Store:
-        form, version = named or choose_for_header(conn, header, mapping)
+        form, version = named or choose_for_header(conn, header, mapping, only)
         return _Store(
             conn,
             content,
@@ -255,23 +256,34 @@ def sheet_layout(
     mapping: Mapping[str, str],
     header_row: int | None,
     where: str,
+    only: Collection[str] | None = None,
 ) -> HeaderLayout:
-    """How to find the sheet's header: for the named form, or any current one."""
+    """How to find the sheet's header: for the named form, or any current one (``only``:
+    of these)."""
     from importer.forms.layout import choose_layout
-    from importer.repositories.forms import current_forms
 
-    forms = [named[0]] if named is not None else [form for form, _ in current_forms(conn)]
+    forms = [named[0]] if named is not None else [form for form, _ in _current(conn, only)]
     return choose_layout(forms, mapping, row=header_row, where=where)
 
 
 def choose_for_header(
-    conn: Connection, header: list[str], mapping: dict[str, str]
+    conn: Connection,
+    header: list[str],
+    mapping: dict[str, str],
+    only: Collection[str] | None = None,
 ) -> tuple[Form, int]:
-    """No --form: the registered form (current versions) this header is for."""
+    """No --form: the registered form (current versions; ``only``: of these) this header is
+    for."""
     from importer.forms.choice import choose_form
+
+    return choose_form(_current(conn, only), header, mapping)
+
+
+def _current(conn: Connection, only: Collection[str] | None) -> list[tuple[Form, int]]:
     from importer.repositories.forms import current_forms
 
-    return choose_form(current_forms(conn), header, mapping)
+    found = current_forms(conn)
+    return found if only is None else [(f, v) for f, v in found if f.name in only]
 
 
 @dataclass(frozen=True)
@@ -321,6 +333,8 @@ class _Store:
             group_id=self.group_id,
             max_rejected=str(limit) if (limit := self.options.reject_limit(ops)) else None,
             notify=self.options.notify_target(ops),
+            submitted_by=submitter.name if (submitter := self.options.submitter) else None,
+            submitted_by_user=submitter.account if submitter else None,
         )
         if not getattr(sheet, "has_rows", True):  # a peek saw a header alone
             raise InputError(

@@ -73,6 +73,10 @@ class Job:
     # Migration 0016: the rows with values its import does not read as data, rule by rule
     # (excel/row_filter.py NotReadRows); None: not counted yet.
     rows_not_read: list[dict[str, Any]] | None = None
+    # Migration 0017: who submitted it: an account's email (``submitted_by_user`` its id), or
+    # the operating system's user of a command line (``submitted_by_user`` None).
+    submitted_by: str | None = None
+    submitted_by_user: int | None = None
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Job:
@@ -134,6 +138,7 @@ class Job:
             "group": f"g{self.group_id}" if self.group_id is not None else None,
             # Rows with values the import did not read as data, and why (never silently).
             "rows_not_read": self.rows_not_read or [],
+            "submitted_by": self.submitted_by,
         }
 
 
@@ -218,6 +223,8 @@ class NewJob:
     max_rejected: str | None = None  # "50" or "2%" (forms/operations.py RejectLimit)
     notify: dict[str, Any] | None = None  # where its end is announced; None: nowhere
     rows_not_read: list[dict[str, Any]] | None = None  # counted with total_rows
+    submitted_by: str | None = None  # an account's email, or the OS user of a command line
+    submitted_by_user: int | None = None  # the account (None: a command line)
 
     @property
     def key(self) -> str:
@@ -260,6 +267,8 @@ def create_job(
             "max_rejected": new.max_rejected,
             "notify": Jsonb(new.notify) if new.notify is not None else None,
             "rows_not_read": Jsonb(new.rows_not_read) if new.rows_not_read is not None else None,
+            "submitted_by": new.submitted_by,
+            "submitted_by_user": new.submitted_by_user,
         }
         row = conn.execute(q.insert_import_job, params).fetchone()
         if row is None:  # a concurrent submit of the same file won

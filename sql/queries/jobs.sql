@@ -37,13 +37,14 @@ UPDATE import_jobs SET idempotency_key = NULL WHERE idempotency_key = %(key)s
 INSERT INTO import_jobs (form, form_version, file, file_name, sheet, engine, header, total_rows,
                          max_attempts, idempotency_key, available_at, column_map,
                          inserted_rows, updated_rows, unchanged_rows, sheet_layout, group_id,
-                         max_rejected, notify, rows_not_read)
+                         max_rejected, notify, rows_not_read, submitted_by, submitted_by_user)
 VALUES (%(form)s, %(form_version)s, %(file)s, %(file_name)s, %(sheet)s, %(engine)s, %(header)s,
         %(total_rows)s, %(max_attempts)s, %(key)s,
         CASE WHEN %(waiting)s THEN NULL ELSE now() END, %(column_map)s,
         CASE WHEN %(keyed)s THEN 0 END, CASE WHEN %(keyed)s THEN 0 END,
         CASE WHEN %(keyed)s THEN 0 END, %(sheet_layout)s, %(group_id)s,
-        %(max_rejected)s, %(notify)s, %(rows_not_read)s)
+        %(max_rejected)s, %(notify)s, %(rows_not_read)s, %(submitted_by)s,
+        %(submitted_by_user)s)
 ON CONFLICT (idempotency_key) DO NOTHING
 RETURNING *
 

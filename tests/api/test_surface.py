@@ -39,6 +39,11 @@ METHODS = {
     # timers, the fleet, the daemons
     "timers", "cancel_timer", "stats", "figures", "openmetrics", "serve_metrics",
     "fleet_watch", "run_worker", "run_scheduler",
+    # accounts of the web page and the API; jobs as one account sees them
+    "add_user", "users", "user", "api_tokens", "remove_user", "set_password", "create_token",
+    "revoke_token", "token_account", "sign_in", "session_account", "sign_out",
+    "job_for", "jobs_for", "rejected_rows_for", "error_workbook_for", "cancel_for",
+    "retry_for", "forms_for", "submit_for",
     # the database
     "database", "connection", "migrate", "database_url", "schema_peek", "stop_embedded_server",
     "embedded_server_info", "remove_embedded_server",
