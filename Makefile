@@ -7,7 +7,7 @@ RUNTIME := $(VENV)/.runtime
 # Quiet installs: no pip progress, and no setuptools banner from the editable build.
 PIP    := PYTHONWARNINGS=ignore $(BIN)/pip --quiet --quiet
 
-.PHONY: setup demo test test-fast lint bench scale chaos corpus clean
+.PHONY: setup demo test test-fast lint bench scale chaos corpus docs docs-build clean
 
 setup: $(STAMP)
 
@@ -69,6 +69,19 @@ chaos: setup
 corpus: setup
 	$(BIN)/python -m tests.corpus
 
+# The documentation site: served at http://127.0.0.1:8000 while you edit docs/, or built
+# (strictly: a broken link or a page outside the navigation fails) into site/, a folder
+# anyone can open (site/index.html).
+docs: $(VENV)/.docs
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs serve
+
+docs-build: $(VENV)/.docs
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
+$(VENV)/.docs: pyproject.toml | $(STAMP)
+	$(PIP) install -e '.[dev,docs]'
+	touch $(VENV)/.docs
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist *.egg-info
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build dist site *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
