@@ -9,6 +9,8 @@ naming the later jobs. For each key the set holds, the version before the first 
 set replaced it comes back (with its job, Excel row and written_at); a key a job of the set
 inserted is removed. The history the set wrote is forgotten with it, and the jobs become
 ``reverted`` (their idempotency key released: the same workbook may be imported again).
+A keyed job that started before the database kept history (an earlier release's, upgraded)
+is refused: what it overwrote was never kept, so its undo could only delete those rows.
 
 Used by ``importer undo`` and, inside a job's own failing transaction, by the reject
 threshold (take_back).
@@ -17,6 +19,7 @@ threshold (take_back).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from psycopg import sql
@@ -87,8 +90,9 @@ def undo_job(
     first) in one transaction; ``dry_run``: say what would change and change nothing.
 
     StateError (nothing changed) for a job that has not ended, was undone already, whose
-    history retention removed, whose table has no column for the job; LaterJobsChanged
-    when later jobs overwrote its rows and ``cascade`` is not given."""
+    history retention removed or that started before history was kept (a keyed form), whose
+    table has no column for the job; LaterJobsChanged when later jobs overwrote its rows and
+    ``cascade`` is not given."""
     table = live_table(conn, form)
     if table.job_column is None:
         raise StateError(
@@ -97,9 +101,10 @@ def undo_job(
             'job_column = "..." (a bigint column) for its later imports to be undone',
             job_id=job_id,
         )
+    kept_since = _history_kept_since(conn) if table.key else None
     # A dry run takes the same locks and reads, then rolls back.
     with conn.transaction(force_rollback=dry_run):
-        chosen = _closed_set(conn, job_id, form, cascade=cascade)
+        chosen = _closed_set(conn, job_id, form, cascade=cascade, kept_since=kept_since)
         counts = _counts(conn, table, form, chosen)
         taken = [
             JobTakenBack(j, removed=held - restored, restored=restored)
@@ -116,9 +121,16 @@ def undo_job(
     return UndoReport(form.name, table.shown, taken, dry_run=False, reverted=reverted)
 
 
-def _closed_set(conn: Connection, job_id: int, form: Form, *, cascade: bool) -> list[int]:
+def _history_kept_since(conn: Connection) -> datetime | None:
+    row = conn.execute(queries().history_kept_since).fetchone()
+    return row["applied_at"] if row else None
+
+
+def _closed_set(
+    conn: Connection, job_id: int, form: Form, *, cascade: bool, kept_since: datetime | None
+) -> list[int]:
     """The job and, with cascade, every later job that overwrote rows of one in the set;
-    each locked, each checked undoable."""
+    each locked, each checked undoable (``kept_since``: a keyed form's history began)."""
     q = queries()
     chosen: list[int] = [job_id]
     while True:
@@ -127,7 +139,7 @@ def _closed_set(conn: Connection, job_id: int, form: Form, *, cascade: bool) -> 
         if job_id not in found:
             raise NotFoundError(f"job {job_id} not found", what=Missing.JOB, key=job_id)
         for j in chosen:
-            _check_undoable(found[j], form, first=j == job_id)
+            _check_undoable(found[j], form, first=j == job_id, kept_since=kept_since)
         later = conn.execute(q.later_jobs, {"jobs": chosen}).fetchall()
         if not later:
             return chosen
@@ -151,7 +163,7 @@ def _closed_set(conn: Connection, job_id: int, form: Form, *, cascade: bool) -> 
         chosen = sorted({*chosen, *ids})
 
 
-def _check_undoable(job: Job, form: Form, *, first: bool) -> None:
+def _check_undoable(job: Job, form: Form, *, first: bool, kept_since: datetime | None) -> None:
     which = f"job {job.id}"
     if job.form != form.name:  # pragma: no cover - replacements stay within one table
         raise StateError(f"{which} is of form {job.form!r}, not {form.name!r}", job_id=job.id)
@@ -169,6 +181,14 @@ def _check_undoable(job: Job, form: Form, *, first: bool) -> None:
         raise StateError(
             f"{which} can no longer be undone: retention removed the values it overwrote "
             f"({job.history_purged_at.date().isoformat()})",
+            job_id=job.id,
+            status=job.status,
+        )
+    if kept_since is not None and job.started_at is not None and job.started_at < kept_since:
+        raise StateError(
+            f"{which} cannot be undone: it ran before this database was upgraded to keep "
+            f"the values a keyed import overwrites ({kept_since.date().isoformat()}), so "
+            "undoing it would delete the rows it overwrote instead of giving them back",
             job_id=job.id,
             status=job.status,
         )

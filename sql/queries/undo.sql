@@ -6,6 +6,11 @@
 -- The jobs to undo, locked in id order (two undos of overlapping sets never deadlock).
 SELECT * FROM import_jobs WHERE id = ANY(%(jobs)s) ORDER BY id FOR UPDATE
 
+-- name: history_kept_since
+-- Since when a keyed batch keeps what it overwrites (migration 0013). A keyed job that started
+-- before kept nothing of the rows it overwrote: its undo could only delete them.
+SELECT applied_at FROM schema_migrations WHERE version = 13
+
 -- name: later_jobs
 -- Jobs outside the set that overwrote rows of a job in it (batches.sql upsert_kept_form_rows
 -- notes them): undoing the set alone would bring back values they replaced.

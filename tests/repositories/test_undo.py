@@ -284,6 +284,22 @@ def test_history_retention_makes_the_jobs_it_purged_no_longer_undoable(
     assert cli("purge").exit_code == 2  # nothing said to purge
 
 
+def test_a_keyed_job_that_started_before_history_was_kept_is_not_undone(
+    database_url: str, conn: Connection, tmp_path: Path
+) -> None:
+    """A database upgraded to 0013 after the job ran: what it overwrote was never kept, and
+    its undo would delete those rows (tests/test_upgrade.py shows it on an old release's)."""
+    add_form(conn, KEYED_FORM)
+    write_book(tmp_path / "v1.xlsx", [[i, f"c{i}", i] for i in range(1, 6)])
+    job = run(database_url, conn, tmp_path / "v1.xlsx", "ledger")
+    conn.execute("UPDATE schema_migrations SET applied_at = now() WHERE version = 13")
+    before = dump(conn, "ledger")
+    with pytest.raises(StateError, match="before this database was upgraded to keep"):
+        undo(conn, job.id, dry_run=True)
+    assert dump(conn, "ledger") == before
+    assert jobs.get_job(conn, job.id).status is JobStatus.SUCCEEDED
+
+
 def test_an_undo_announces_the_reverted_job_in_its_own_transaction(
     database_url: str, conn: Connection, tmp_path: Path
 ) -> None:
