@@ -1,5 +1,7 @@
 """python -m tests.corpus [-v] [FILE ...]: the whole corpus (or the files named) through the
-real CLI; prints the summary and exits 1 when a file broke.
+real CLI; prints the summary and exits 1 when a file broke. Without FILEs, the labelled
+corpus follows (tests/corpus/labelled: each sheet compared with what a person sees in it),
+and the run exits 1 too when a sheet's figures are worse than its recorded baseline.
 
 The server is IMPORTER_TEST_DATABASE_URL when set (a throw-away database is created on it
 and dropped afterwards), else an embedded server started in a temporary folder.
@@ -19,6 +21,9 @@ import psycopg
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
+from tests.corpus.labelled.figures import Compared, load_baseline, report, worse_than
+from tests.corpus.labelled.labels import load_labels
+from tests.corpus.labelled.run import run_labelled
 from tests.corpus.run import child_step, corpus_files, run_file, summary
 
 
@@ -30,6 +35,7 @@ def main(argv: list[str]) -> int:
     files = [p.resolve() for p in args.files] or corpus_files()
     work = Path(tempfile.mkdtemp(prefix="importer-corpus-"))
     server = None
+    labelled: list[Compared] = []
     try:
         url = os.environ.get("IMPORTER_TEST_DATABASE_URL")
         if not url:
@@ -66,13 +72,18 @@ def main(argv: list[str]) -> int:
                 admin.execute(
                     sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
                 )
+        if not args.files:
+            labelled = run_labelled(url, load_labels())
     finally:
         if server is not None:
             server.stop()
         shutil.rmtree(work, ignore_errors=True)
     for line in summary(outcomes):
         print(line)
-    return 1 if any(o.status == "broken" for o in outcomes) else 0
+    worse = worse_than(load_baseline(), labelled) if labelled else []
+    for line in [*(report(labelled) if labelled else []), *(f"WORSE {w}" for w in worse)]:
+        print(line)
+    return 1 if any(o.status == "broken" for o in outcomes) or worse else 0
 
 
 if __name__ == "__main__":
