@@ -258,6 +258,8 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
                 on_progress=events.on_reading,
                 header_row=request.header_row,
                 options=self.job_options(request.max_rejected),
+                correcting=not request.as_new,
+                latest_form=request.latest_form,
             )
         try:
             events.on_submitted(submission)
@@ -269,7 +271,7 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
         if not here or job.terminal:
             if submission.reader is not None:
                 submission.reader.close()
-            return SubmitOutcome(submission)
+            return SubmitOutcome(submission, origin=self._origin_of(job))
         claimed = submission.created and job.status is JobStatus.RUNNING
         report = self._run_here(
             [job.id],
@@ -278,7 +280,11 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
             first_claimed=job if claimed else None,
             reader=submission.reader,
         )
-        return SubmitOutcome(submission, report)
+        return SubmitOutcome(submission, report, origin=self._origin_of(job))
+
+    def _origin_of(self, job: Job) -> Job | None:
+        """A correction's origin as it is now (None: the job is no correction)."""
+        return self.job(job.origin_job_id) if job.origin_job_id is not None else None
 
     def resume(
         self, job_id: int, *, on_progress: Callable[[JobProgress], None] | None = None

@@ -44,6 +44,9 @@ class SubmitRequest:
     run_here: bool = True
     due_at: datetime | timedelta | None = None
     max_rejected: RejectLimit | None = None  # --max-rejected (None: the form's max_rejected)
+    # An error workbook sent back is a correction of its job, unless imported as new rows.
+    as_new: bool = False
+    latest_form: bool = False  # a correction validated by the form's current version
 
     @property
     def mode(self) -> RunMode:
@@ -107,6 +110,7 @@ class SubmitOutcome:
 
     submission: Submission
     report: ForegroundReport | None = None
+    origin: Job | None = None  # a correction's origin, as it is after the run
 
     @property
     def job(self) -> Job:

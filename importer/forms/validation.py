@@ -53,16 +53,25 @@ class RejectedRow:
 
 # The columns the error workbook adds after the sheet's own (report.py). A header ending in
 # exactly these two texts, in this order, is an error workbook sent back: they are not data.
+# Its hidden last column, the rows' keys (report/row_keys.py), is not data either: a header
+# ending in it is a correction of the import the workbook came from (intake/corrections.py).
 PROBLEMS_COLUMN = "Problems"
 SOURCE_ROW_COLUMN = "Source row"
 OWN_COLUMNS = (PROBLEMS_COLUMN, SOURCE_ROW_COLUMN)
+ROW_KEY_COLUMN = "Row key"
+
+
+def has_row_keys(header: Sequence[str]) -> bool:
+    """The header ends with the error workbook's column of row keys."""
+    return bool(header) and str(header[-1]).strip() == ROW_KEY_COLUMN
 
 
 def data_width(header: Sequence[str]) -> int:
     """How many of the header's columns are the sheet's data: all but the error workbook's
-    own trailing columns, when the header ends with them."""
-    width = len(header)
-    tail = [str(text).strip() for text in header[width - len(OWN_COLUMNS) :]]
+    own trailing columns (Problems and Source row, or neither; then its row keys), when the
+    header ends with them."""
+    width = len(header) - 1 if has_row_keys(header) else len(header)
+    tail = [str(text).strip() for text in header[max(width - len(OWN_COLUMNS), 0) : width]]
     return width - len(OWN_COLUMNS) if tuple(tail) == OWN_COLUMNS else width
 
 

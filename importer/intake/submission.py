@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from importer.excel.base import SheetReader
     from importer.excel.layout import HeaderLayout
     from importer.forms.definition import Form
+    from importer.intake.corrections import CorrectionPlan
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,8 @@ def submit_workbook(
     header_row: int | None = None,
     group_id: int | None = None,
     options: JobOptions | None = None,
+    correcting: bool = False,
+    latest_form: bool = False,
 ) -> Submission:
     """Check, store and create (one transaction). ``conn`` must be in autocommit mode.
 
@@ -107,10 +110,16 @@ def submit_workbook(
     and header check from peek_sheet, without parsing every row: its total_rows stays NULL
     and the run that reads the rows counts them. ``on_progress`` hears what is being read
     (the workbook, then its rows being counted) before any job exists.
+
+    ``correcting``: a sheet whose header ends with an error workbook's row keys is a
+    correction of the job it came from (intake/corrections.py), read whole at once, and
+    validated by that job's form version (``latest_form``: the form's current one).
     """
     from importer.columnar import Safety, columnar_may_read, open_columnar, runs_as_columns
     from importer.config import Engine
     from importer.excel import open_sheet, peek_sheet
+    from importer.forms.validation import has_row_keys
+    from importer.intake.corrections import plan_correction
     from importer.repositories.forms import get_form
 
     # A named form is looked up before the file is read (an unknown name is the error).
@@ -139,8 +148,11 @@ def submit_workbook(
     # Where the header is: --header-row, else among the sheet's first rows (forms/layout.py).
     layout = sheet_layout(conn, named, mapping, header_row, name, only)
 
-    def store_for(header: list[str]) -> _Store:
-        form, version = named or choose_for_header(conn, header, mapping, only)
+    def store_for(header: list[str], plan: CorrectionPlan | None = None) -> _Store:
+        if plan is not None:  # a correction: its origin's form, its --map
+            form, version = plan.form, plan.version
+        else:
+            form, version = named or choose_for_header(conn, header, mapping, only)
         return _Store(
             conn,
             content,
@@ -150,10 +162,14 @@ def submit_workbook(
             settings,
             force,
             timer_max_attempts,
-            mapping,
+            plan.mapping if plan is not None else mapping,
             group_id,
             options or JobOptions(),
+            plan,
         )
+
+    def keyed(header: list[str]) -> bool:
+        return correcting and has_row_keys(header)
 
     def peek(head_safety: bool = False) -> SheetPeek:
         return peek_sheet(
@@ -166,21 +182,28 @@ def submit_workbook(
             head_safety=head_safety,
         )
 
-    if claim_owner is None or due_at is not None:
+    elsewhere = claim_owner is None or due_at is not None
+    if elsewhere:
         # Runs elsewhere, later: the safety and header checks without parsing every row.
         peeked = peek()
-        return store_for(peeked.header).submit(peeked, None, claim_owner=None, due_at=due_at)
+        if not keyed(peeked.header):  # a correction's rows are read now (their keys)
+            return store_for(peeked.header).submit(peeked, None, claim_owner=None, due_at=due_at)
 
     checked = False
-    if columnar_may_read(name, content):
+    if claim_owner is not None and due_at is None and columnar_may_read(name, content):
         # Its run may read the rows as columns (importer.columnar): the checks and the header
         # from the sheet's first rows, the rows left to the run, which reads them once. The
         # safety pass measures the first rows now and the rest in the split's pass over them
         # (one pass over the sheet, not two), before the job exists.
         peeked = peek(head_safety=True)
-        store = store_for(peeked.header)
+        # A correction is read row by row (its rows are numbered as it reads them).
+        store = None if keyed(peeked.header) else store_for(peeked.header)
         columns = None
-        if peeked.engine == Engine.CALAMINE and runs_as_columns(store.form, name, peeked.layout):
+        if (
+            store is not None
+            and peeked.engine == Engine.CALAMINE
+            and runs_as_columns(store.form, name, peeked.layout)
+        ):
             columns = open_columnar(
                 content,
                 sheet=peeked.sheet_name,
@@ -194,7 +217,7 @@ def submit_workbook(
                     )
                 ),
             )
-        if columns is not None:
+        if columns is not None and store is not None:
             split = columns  # counted by the split's survey
 
             def count_split() -> int:
@@ -224,7 +247,23 @@ def submit_workbook(
         tell(ReadingProgress(name, size, ProgressPhase.COUNTING, reader.sheet_name))
         return reader.count_rows()
 
-    store = store_for(reader.header)
+    if keyed(reader.header):
+        try:
+            plan = plan_correction(
+                conn, reader, name, named=named, mapping=mapping, latest=latest_form
+            )
+        except BaseException:
+            reader.close()
+            raise
+        if elsewhere:
+            with reader:
+                return store_for(reader.header, plan).submit(
+                    reader, count_rows, claim_owner=None, due_at=due_at
+                )
+        store = store_for(reader.header, plan)
+    else:
+        store = store_for(reader.header)
+    assert claim_owner is not None
     return _submit_open(store, reader, reader, count_rows, claim_owner, keep_reader)
 
 
@@ -299,6 +338,7 @@ class _Store:
     column_map: dict[str, str]
     group_id: int | None = None
     options: JobOptions = field(default_factory=JobOptions)
+    correction: CorrectionPlan | None = None  # a correction of an earlier job
 
     def submit(
         self,
@@ -336,6 +376,9 @@ class _Store:
             submitted_by=submitter.name if (submitter := self.options.submitter) else None,
             submitted_by_user=submitter.account if submitter else None,
         )
+        if self.correction is not None:
+            plan = self.correction
+            new = replace(new, origin_job_id=plan.origin.id, correction=plan.job_json())
         if not getattr(sheet, "has_rows", True):  # a peek saw a header alone
             raise InputError(
                 f"sheet {sheet.sheet_name!r} has a header but no rows to import",
@@ -344,6 +387,8 @@ class _Store:
         existing = None if self.force else jobs.find_job_by_key(self.conn, new.key)
         if existing is not None:
             return Submission(existing, created=False)
+        if self.correction is not None:
+            self.correction.check_not_done(self.conn, self.file_name)
         if count_rows is not None:
             total = count_rows()
             not_read = [] if isinstance(sheet, SheetPeek) else sheet.rows_not_read()
@@ -383,10 +428,20 @@ def _create(
     timer_id: int | None = None
     due: datetime | None = None
     with conn.transaction():
+        if new.origin_job_id is not None:  # a correction: its origin locked, its rows numbered
+            from importer.intake.corrections import reserve_numbers
+
+            new = replace(
+                new, correction=reserve_numbers(conn, new.origin_job_id, new.correction or {})
+            )
         jobs.store_file(conn, content, new.file)  # new.file: the content's sha256
         job, created = jobs.create_job(conn, new, force=force, waiting=due_at is not None)
         if not created:
             return Submission(job, created=False)
+        if new.origin_job_id is not None:
+            from importer.repositories.corrections import mark_correction
+
+            job = mark_correction(conn, job.id, new.origin_job_id, new.correction or {})
         if due_at is not None:
             from importer.repositories.timers import schedule_timer_due
             from importer.timers.kinds import SCHEDULED_IMPORT

@@ -56,6 +56,7 @@ from importer.forms.validation import (
     typed_column,
 )
 from importer.repositories import jobs
+from importer.repositories.corrections import Origin, claim_rows, release_rows
 from importer.repositories.form_tables import JOB_COLUMN, ROW_COLUMN, FormTable, live_table
 from importer.repositories.history import history_identifier
 from importer.repositories.jobs import Job
@@ -169,8 +170,12 @@ class BatchWriter:
         *,
         header_row: int,
         table: FormTable | None = None,
+        origin: Origin | None = None,
     ) -> None:
         self.conn = conn
+        # A correction (repositories/corrections.py): each stored row of its origin is taken
+        # in the batch transaction; one another correction took already is not stored.
+        self.origin = origin
         self.header_row = header_row
         self.job = job
         self.owner = owner
@@ -298,8 +303,12 @@ class BatchWriter:
             if fenced is None:
                 return self._not_written()
             outcome = _Outcome()
+            taken = self._take_origin_rows(batch, outcome) if self.origin else set()
             if batch.size:
                 self._store(batch, outcome, isolate=isolate)
+            if self.origin and outcome.refused:  # refused by the table after all: open again
+                refused = [row.number for row in outcome.refused if row.number not in taken]
+                release_rows(self.conn, self.origin, self.job.id, refused)
             write_claims(self.conn, self.job.id, batch.claims)
             rejected_json, errors_json = batch.rejected_json, batch.errors_json
             if outcome.refused:
@@ -558,6 +567,30 @@ class BatchWriter:
             return header, raw
         return exc.constraint or "", None
 
+    def _take_origin_rows(self, batch: Prepared, outcome: _Outcome) -> set[int]:
+        """A correction's rows taken for it (before they are stored); those another
+        correction imported already are left out of the batch as rejected rows. Returns
+        their numbers."""
+        assert self.origin is not None
+        if not batch.size:
+            return set()
+        held = claim_rows(self.conn, self.origin, self.job.id, batch.numbers)
+        if not held:
+            return set()
+        self._run("unstage_rows", {"rows": sorted(held)})
+        sources = _sources(batch.rows, sorted(held))
+        for number, by in sorted(held.items()):
+            cells = tuple(getattr(sources.get(number), "values", ()))
+            error = RowError(
+                column=None,
+                raw=None,
+                message=f"imported already, by job {by} (a correction of job"
+                f" {self.origin.id}): not imported again",
+            )
+            row = RejectedRow(number, [display_text(v) for v in cells], [error], cells)
+            outcome.refused.append(row)
+        return set(held)
+
     # --- keyed forms -----------------------------------------------------------------------
 
     def _first_of_each_key(
@@ -707,6 +740,8 @@ class BatchWriter:
                     "old_written": old(t.written_column),
                     "first_key": ident(t.key[0]),
                 }
+        elif name == "unstage_rows":
+            parts["staged_row"] = ident(ROW_COLUMN)
         elif name == "staged_keys_held":
             assert t.job_column is not None and t.row_column is not None
             parts |= {

@@ -77,6 +77,11 @@ class Job:
     # the operating system's user of a command line (``submitted_by_user`` None).
     submitted_by: str | None = None
     submitted_by_user: int | None = None
+    # Migration 0018: a correction's origin (the job whose rejected rows it carries) and how
+    # its rows are read; on an origin, how many of its rejected rows corrections imported.
+    origin_job_id: int | None = None
+    correction: dict[str, Any] | None = None
+    fixed_rows: int = 0
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Job:
@@ -88,6 +93,12 @@ class Job:
     def cursor(self) -> int:
         """Rows already processed and committed: a run continues after them."""
         return self.success_rows + self.failed_rows
+
+    @property
+    def still_open(self) -> int:
+        """Of an import's rejected rows, those no correction has imported (a correction's own
+        rejected rows are its origin's, counted there)."""
+        return max(self.failed_rows - self.fixed_rows, 0)
 
     @property
     def terminal(self) -> bool:
@@ -139,6 +150,13 @@ class Job:
             # Rows with values the import did not read as data, and why (never silently).
             "rows_not_read": self.rows_not_read or [],
             "submitted_by": self.submitted_by,
+            # A correction names its origin; an import says what became of its rejected rows.
+            "origin": self.origin_job_id,
+            **(
+                {"fixed_later": self.fixed_rows, "still_open": self.still_open}
+                if self.origin_job_id is None
+                else {}
+            ),
         }
 
 
@@ -225,10 +243,15 @@ class NewJob:
     rows_not_read: list[dict[str, Any]] | None = None  # counted with total_rows
     submitted_by: str | None = None  # an account's email, or the OS user of a command line
     submitted_by_user: int | None = None  # the account (None: a command line)
+    # A correction (migration 0018): its origin, and how its rows are read (Job.correction).
+    origin_job_id: int | None = None
+    correction: dict[str, Any] | None = None
 
     @property
     def key(self) -> str:
-        return idempotency_key(self.form, self.sheet, self.file)
+        plain = idempotency_key(self.form, self.sheet, self.file)
+        # The same file as a correction and as a new import (--as-new) are two submissions.
+        return plain if self.origin_job_id is None else f"{plain}\x1fcorrects {self.origin_job_id}"
 
 
 def create_job(

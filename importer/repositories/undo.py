@@ -27,6 +27,7 @@ from psycopg import sql
 from importer.database import Connection, queries
 from importer.errors import LeaseLost, Missing, NotFoundError, StateError
 from importer.forms.definition import Form
+from importer.repositories import corrections
 from importer.repositories.form_tables import FormTable, live_table
 from importer.repositories.history import history_identifier
 from importer.repositories.jobs import Job
@@ -153,14 +154,26 @@ def _closed_set(
                 job_id=job_id,
             )
         if not cascade:
-            shown = ", ".join(str(i) for i in ids)
             raise LaterJobsChanged(
-                f"job {job_id}: later jobs changed the same rows since: {shown}; undo them "
-                f"too, newest first, with --cascade (importer undo {job_id} --cascade)",
+                f"job {job_id}: {_later_jobs(later)}; undo them too, newest first, with"
+                f" --cascade (importer undo {job_id} --cascade)",
                 job_id=job_id,
-                later=ids,
+                later=sorted(set(ids)),
             )
         chosen = sorted({*chosen, *ids})
+
+
+def _later_jobs(later: list[dict[str, Any]]) -> str:
+    """What the later jobs did: changed the same rows, corrected rejected rows, or both."""
+    said = []
+    for why, text in (
+        ("replaced", "later jobs changed the same rows since"),
+        ("corrects", "corrections imported its rejected rows since"),
+    ):
+        ids = sorted({int(r["job_id"]) for r in later if r["why"] == why})
+        if ids:
+            said.append(f"{text}: {', '.join(map(str, ids))}")
+    return "; ".join(said)
 
 
 def _check_undoable(job: Job, form: Form, *, first: bool, kept_since: datetime | None) -> None:
@@ -258,6 +271,7 @@ def take_back(conn: Connection, table: FormTable, form: Form, chosen: list[int])
     if table.key:
         conn.execute(sql.SQL(q.forget_versions).format(**parts), params)
     conn.execute(q.forget_replacements, params)
+    corrections.forget(conn, chosen)  # the origin rows corrections of the set imported: open
 
 
 def fail_over_limit(conn: Connection, job_id: int, owner: str, form: Form, reason: str) -> Job:

@@ -261,7 +261,8 @@ class _Run:
             with permanent():
                 content = jobs.file_content(conn, self.job.file)
         # A blank row ending the data, a merged cell's value: the rows before the cut count.
-        cut = layout is None or not layout.reads_every_row
+        # A correction reads from its first row (its rows are numbered as it reads them).
+        cut = (layout is None or not layout.reads_every_row) and self.job.origin_job_id is None
         remaining = self.open_remaining(content, layout) if cut else None
         if remaining is not None:
             assert self.job.last_row is not None
@@ -318,8 +319,9 @@ class _Run:
         from importer.repositories.batches import (
             BatchWriter,  # heavy imports: only where rows are read
         )
+        from importer.repositories.corrections import Origin
         from importer.repositories.forms import get_form
-        from importer.repositories.lookups import job_claims
+        from importer.running.correction_rows import claims_before, origin_numbered
 
         self.pause("claimed")
         self.emit(ProgressPhase.OPENING)
@@ -345,8 +347,8 @@ class _Run:
                     today=self.job.created_at.date(),  # a resumed job decides alike
                     on_warning=functools.partial(self.emit, ProgressPhase.WARNING),
                 )
-            if validator.claims is not None and self.job.cursor:
-                validator.claims.seed(job_claims(conn, self.job.id))
+            if validator.claims is not None:
+                validator.claims.seed(claims_before(conn, self.job))
             writer = BatchWriter(
                 conn,
                 self.job,
@@ -355,6 +357,7 @@ class _Run:
                 reader.header,
                 self.settings,
                 header_row=reader.header_row,
+                origin=Origin.of(conn, self.job),
             )
             if self.job.total_rows is None:
                 self.emit(ProgressPhase.COUNTING, f"counting the rows of sheet {reader.sheet_name}")
@@ -366,9 +369,14 @@ class _Run:
             self.over_limit = crossed_limit(self.job)
             if self.over_limit is not None:
                 return self.stop_over_limit(conn, renewer, [])
-            batches = reader.batches(
-                self.settings.rows_per_transaction, skip=skip, after_row=after_row
-            )
+            size = self.settings.rows_per_transaction
+            batches: Iterator[Sequence[Any]]
+            if self.job.origin_job_id is not None:  # a correction: numbered as its origin's
+                batches = origin_numbered(
+                    conn, self.job, reader.batches(size), skip=skip, size=size
+                )
+            else:
+                batches = reader.batches(size, skip=skip, after_row=after_row)
             self.rows_started = time.monotonic()
             if skip:
                 self.emit(ProgressPhase.SKIPPING, f"skipping {skip:,} committed rows")
@@ -399,7 +407,7 @@ class _Run:
             if not job.cursor:
                 return given
             given.close()
-        if self.reader is not None or job.sheet is None:
+        if self.reader is not None or job.sheet is None or job.origin_job_id is not None:
             return None
         if job.engine not in (Engine.CALAMINE, Engine.AUTO) or (
             job.cursor and job.last_row is None

@@ -267,3 +267,7 @@ END
 -- name: isolate_rows
 SELECT refused_row, refused_state, refused_constraint, refused_message, refused_detail
   FROM pg_temp.{function}(%(rows)s::integer[], %(width)s)
+
+-- name: unstage_rows
+-- A correction's staged rows that another correction imported already: not stored.
+DELETE FROM {staging} WHERE {staged_row} = ANY(%(rows)s::integer[])

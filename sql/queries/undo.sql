@@ -13,10 +13,15 @@ SELECT applied_at FROM schema_migrations WHERE version = 13
 
 -- name: later_jobs
 -- Jobs outside the set that overwrote rows of a job in it (batches.sql upsert_kept_form_rows
--- notes them): undoing the set alone would bring back values they replaced.
-SELECT DISTINCT r.replaced_by AS job_id, j.status, j.form
+-- notes them): undoing the set alone would bring back values they replaced. And the
+-- corrections of a job in it that are not undone (why 'corrects'): they carry its rows.
+SELECT DISTINCT r.replaced_by AS job_id, j.status, j.form, 'replaced' AS why
   FROM import_job_replacements r JOIN import_jobs j ON j.id = r.replaced_by
  WHERE r.job_id = ANY(%(jobs)s) AND NOT r.replaced_by = ANY(%(jobs)s)
+UNION
+SELECT j.id, j.status, j.form, 'corrects'
+  FROM import_jobs j
+ WHERE j.origin_job_id = ANY(%(jobs)s) AND j.status <> 'reverted' AND NOT j.id = ANY(%(jobs)s)
  ORDER BY 1
 
 -- name: lock_form_writes
