@@ -147,6 +147,16 @@ class NotifySettings:
 
 
 @dataclass(frozen=True)
+class WebSettings:
+    """`importer serve`: the page and the JSON API."""
+
+    # An upload larger than this is refused (413) as it arrives, before it is stored.
+    max_upload_mb: int = 100
+    # How long a browser stays signed in.
+    session_hours: float = 12.0
+
+
+@dataclass(frozen=True)
 class Settings:
     database_url: str | None = None
     home: Path = field(default_factory=lambda: Path(platformdirs.user_data_dir("importer")))
@@ -157,6 +167,7 @@ class Settings:
     jobs: JobsSettings = field(default_factory=JobsSettings)
     forms: FormsSettings = field(default_factory=FormsSettings)
     notify: NotifySettings = field(default_factory=NotifySettings)
+    web: WebSettings = field(default_factory=WebSettings)
     # One line each, for the CLI to show (see the module docstring).
     warnings: tuple[str, ...] = field(default=(), compare=False)
 
@@ -170,6 +181,7 @@ _SECTIONS = {
     "jobs": "jobs",
     "forms": "forms",
     "notify": "notify",
+    "web": "web",
 }
 # Numbers that may also be 0, which turns their feature off.
 _ZERO_MEANS_OFF = frozenset({"retention.older_than_days", "retention.history_older_than_days"})

@@ -318,6 +318,33 @@ def test_only_the_cli_imports_rich_or_typer() -> None:
     assert offenders == []
 
 
+WEB_FRAMEWORK = ("starlette", "uvicorn", "jinja2", "multipart", "python_multipart", "fastapi")
+
+
+def test_only_the_web_front_end_imports_the_web_framework() -> None:
+    offenders = [
+        f"{found.source}:{found.line} imports {found.target}"
+        for found in all_imports()
+        if found.target.split(".")[0] in WEB_FRAMEWORK and _top(found.source) != "web"
+    ]
+    assert offenders == []
+
+
+def test_the_web_front_end_holds_no_sql_and_no_engine() -> None:
+    # A front end over the facade, as the command line is: what it needs of the services
+    # comes through importer.api (a type it only names, under TYPE_CHECKING, may be from below).
+    below = {"database", "excel", "columnar", "running", "intake", "daemons", "fields"}
+    offenders = [
+        f"{found.source}:{found.line} imports {found.target}"
+        for found in all_imports()
+        if _top(found.source) == "web"
+        and not found.type_only
+        and found.target.split(".")[0] == "importer"
+        and _top(found.target) in below
+    ]
+    assert offenders == []
+
+
 # What importer/database may use of the tool: the shared vocabulary below it, and the SQL
 # (importer.sql, its queries and migrations, is data that ships in the package).
 DATABASE_MAY_USE = {"errors", "states", "config", "identity", "database"}
@@ -408,8 +435,9 @@ LAYERS: dict[str, int] = {
     # the services in one object; the root package hands it out lazily
     "api": 7,
     "importer": 7,
-    # parse, call, render
+    # parse, call, render: the command line, and the web page with its JSON API
     "cli": 8,
+    "web": 8,
     "__main__": 8,
 }
 # Imports that break the layers, each with why. The test also fails when one is gone, so

@@ -76,13 +76,15 @@ class FleetMethods(ImporterBase):
         owner: str | None = None,
         on_event: Callable[[WorkerEvent], None] | None = None,
         on_waiting: Callable[[str], None] | None = None,
+        stop: threading.Event | None = None,
     ) -> WorkerSummary | None:
         """`importer worker`: run queued jobs until SIGTERM/SIGINT (``once``: what is available
         now). Started while the database is away, it waits for it (``on_waiting`` hears each
-        wait); None when a signal stopped it before the database answered."""
+        wait); None when a signal stopped it before the database answered. ``stop``: set it
+        to stop the worker (a worker on a thread of another program, `importer serve`'s)."""
         from importer.daemons.worker import Worker
 
-        database = self._daemon_database(once, on_waiting)
+        database = self._daemon_database(once, on_waiting, stop)
         if database is None:
             return None
         worker = Worker(
@@ -92,6 +94,7 @@ class FleetMethods(ImporterBase):
             once=once,
             owner=owner,
             on_event=on_event,
+            stop=stop,
         )
         return worker.run()
 
@@ -123,14 +126,17 @@ class FleetMethods(ImporterBase):
         return True
 
     def _daemon_database(
-        self, once: bool, on_waiting: Callable[[str], None] | None
+        self,
+        once: bool,
+        on_waiting: Callable[[str], None] | None,
+        stop: threading.Event | None = None,
     ) -> Database | None:
         if once:
             return self.database
         from importer.daemons.daemon import until_reachable
         from importer.running.process import graceful_signals
 
-        stop = threading.Event()
+        stop = stop or threading.Event()
         with graceful_signals(stop):
             return until_reachable(
                 lambda: self.database, on_waiting or (lambda message: None), stop=stop

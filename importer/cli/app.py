@@ -17,6 +17,7 @@ from importer.cli import (
     forms_cmd,
     jobs_cmd,
     purge_cmd,
+    serve_cmd,
     submit_cmd,
     timers_cmd,
     users_cmd,
@@ -96,6 +97,7 @@ COMMANDS = (
     purge_cmd,
     changes_cmd,
     users_cmd,
+    serve_cmd,
 )
 for module in COMMANDS:
     module.register(app)

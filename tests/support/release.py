@@ -85,12 +85,12 @@ def build_release(workdir: Path) -> Release:
 
 
 def package_modules(root: Path = ROOT) -> set[str]:
-    """The files a wheel must ship, named as in it: every module of importer/ and every
-    file of sql/ (as importer/sql/)."""
+    """The files a wheel must ship, named as in it: every module of importer/, the web
+    page's templates, script and style sheet, and every file of sql/ (as importer/sql/)."""
     found = {
         str(PurePosixPath("importer", *path.relative_to(root / "importer").parts))
-        for path in (root / "importer").rglob("*.py")
-        if "__pycache__" not in path.parts
+        for path in (root / "importer").rglob("*")
+        if "__pycache__" not in path.parts and path.suffix in (".py", ".html", ".js", ".css")
     }
     found |= {
         str(PurePosixPath("importer", "sql", *path.relative_to(root / "sql").parts))

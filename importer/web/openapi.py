@@ -1,0 +1,137 @@
+"""The JSON API's OpenAPI document (served at /api/openapi.json; a test checks it against the
+routes): every path and method, its parameters, and the error object every refusal is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from importer import __version__
+from importer.states import JobStatus
+
+_ERROR = {"$ref": "#/components/schemas/Error"}
+_JOB = {"$ref": "#/components/schemas/Import"}
+
+
+def _answers(ok: dict[str, Any], *statuses: int) -> dict[str, Any]:
+    answers = {**ok, "401": _error("no valid API token")}
+    for status in statuses:
+        answers[str(status)] = _error(_WHY[status])
+    return answers
+
+
+_WHY = {
+    400: "a parameter is not what it must be",
+    404: "no such import, or not one of this token's",
+    409: "the import's state does not allow it",
+    413: "the file is larger than [web] max_upload_mb",
+    422: "the workbook or its header is refused (the command line's message)",
+    503: "the database is not answering",
+}
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": _ERROR}}}
+
+
+def _json(description: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _query(name: str, description: str, kind: str = "integer") -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": False, "description": description,
+            "schema": {"type": kind}}  # fmt: skip
+
+
+_ID = {"name": "job_id", "in": "path", "required": True, "schema": {"type": "integer"}}
+
+
+def _paths() -> dict[str, Any]:
+    page = [_query("after", "rows after this Excel row"), _query("limit", "at most (500)")]
+    listing = [
+        _query("limit", "at most this many (500)"),
+        _query("before", "only imports older than this id (the next page)"),
+        _query("status", "only these statuses, comma-separated", "string"),
+    ]
+    one = {"200": _json("the import", _JOB)}
+    return {
+        "/api/forms": {"get": {"summary": "The forms this token may submit to",
+                               "responses": _answers({"200": _json("forms", {"type": "object"})},
+                                                     503)}},
+        "/api/imports": {
+            "get": {"summary": "The imports this token may see, newest first",
+                    "parameters": listing,
+                    "responses": _answers({"200": _json("imports", {"type": "object"})},
+                                          400, 503)},
+            "post": {"summary": "Upload a workbook: checked as `importer submit` checks it, "
+                                "then queued for the workers",
+                     "requestBody": {"required": True, "content": {"multipart/form-data": {
+                         "schema": {"$ref": "#/components/schemas/Upload"}}}},
+                     "responses": _answers({"201": _json("a new import", _JOB),
+                                            "200": _json("this file's import, found", _JOB)},
+                                           400, 404, 409, 413, 422, 503)},
+        },
+        "/api/imports/{job_id}": {"get": {"summary": "One import", "parameters": [_ID],
+                                          "responses": _answers(one, 404, 503)}},
+        "/api/imports/{job_id}/rejected": {
+            "get": {"summary": "A page of the import's rejected rows, each with its problems",
+                    "parameters": [_ID, *page],
+                    "responses": _answers({"200": _json("rows", {"type": "object"})},
+                                          400, 404, 409, 503)}},
+        "/api/imports/{job_id}/rejected.xlsx": {
+            "get": {"summary": "The error workbook (as `importer errors -o`)",
+                    "parameters": [_ID],
+                    "responses": _answers({"200": {"description": "the workbook", "content": {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet":
+                            {}}}}, 404, 409, 503)}},
+        "/api/imports/{job_id}/cancel": {
+            "post": {"summary": "Cancel: a pending import at once, a running one at its next "
+                                "batch", "parameters": [_ID],
+                     "responses": _answers(one, 404, 409, 503)}},
+        "/api/imports/{job_id}/retry": {
+            "post": {"summary": "Put a failed import back in the queue", "parameters": [_ID],
+                     "responses": _answers(one, 404, 409, 503)}},
+    }  # fmt: skip
+
+
+def _schemas() -> dict[str, Any]:
+    counts = {"type": ["integer", "null"]}
+    return {
+        "Error": {"type": "object", "required": ["code", "message"], "properties": {
+            "code": {"type": "string", "description": "stable: not_found, conflict, "
+                     "input_refused, form_refused, bad_request, unauthorized, too_large, ..."},
+            "message": {"type": "string", "description": "one line, for a person"}}},
+        "Import": {"type": "object", "properties": {
+            "id": {"type": "integer"},
+            "status": {"type": "string", "enum": [s.value for s in JobStatus]},
+            "form": {"type": "string"}, "form_version": {"type": "integer"},
+            "file_name": {"type": "string"}, "sheet": {"type": ["string", "null"]},
+            "total_rows": counts, "success_rows": {"type": "integer"},
+            "failed_rows": {"type": "integer"}, "inserted": counts, "updated": counts,
+            "unchanged": counts, "done": {"type": "boolean"},
+            "percent": {"type": ["number", "null"]}, "attempts": {"type": "integer"},
+            "error": {"type": ["string", "null"]}, "submitted_by": {"type": ["string", "null"]},
+            "created_at": {"type": "string", "format": "date-time"},
+            "created": {"type": "boolean", "description": "POST: false when found, not made"}}},
+        "Upload": {"type": "object", "required": ["file"], "properties": {
+            "file": {"type": "string", "format": "binary"},
+            "form": {"type": "string", "description": "default: chosen from the header"},
+            "sheet": {"type": "string"},
+            "map": {"type": "array", "items": {"type": "string"},
+                    "description": "\"Header=field\", as --map"},
+            "ignore": {"type": "array", "items": {"type": "string"}},
+            "header_row": {"type": "integer"},
+            "max_rejected": {"type": "string", "description": "50, or 2%"}}},
+    }  # fmt: skip
+
+
+def openapi_document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "importer", "version": __version__},
+        "paths": _paths(),
+        "components": {
+            "schemas": _schemas(),
+            "securitySchemes": {"token": {"type": "http", "scheme": "bearer"}},
+        },
+        "security": [{"token": []}],
+    }

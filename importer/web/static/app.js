@@ -1,0 +1,87 @@
+// The page's little script (no build step, no outside code): an upload by drag and drop
+// with its progress, and a job's live progress. Without it the page works all the same:
+// the form posts as usual and a running job's page reloads itself.
+"use strict";
+
+function uploadForm() {
+  const form = document.getElementById("upload-form");
+  if (!form) return;
+  const drop = document.getElementById("drop");
+  const input = document.getElementById("file");
+  const bar = document.getElementById("upload-progress");
+  const error = document.getElementById("upload-error");
+  const say = (text) => { error.textContent = text; error.hidden = !text; };
+  for (const kind of ["dragenter", "dragover"]) {
+    drop.addEventListener(kind, (event) => { event.preventDefault(); drop.classList.add("over"); });
+  }
+  for (const kind of ["dragleave", "drop"]) {
+    drop.addEventListener(kind, () => drop.classList.remove("over"));
+  }
+  drop.addEventListener("drop", (event) => {
+    event.preventDefault();
+    if (event.dataTransfer && event.dataTransfer.files.length) {
+      input.files = event.dataTransfer.files;
+    }
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const file = input.files && input.files[0];
+    if (!file) { say("Choose a workbook first."); return; }
+    const limit = Number(form.dataset.maxMb) * 1024 * 1024;
+    if (file.size > limit) {
+      say(`The file is larger than this server accepts (${form.dataset.maxMb} MB).`);
+      return;
+    }
+    say("");
+    const request = new XMLHttpRequest();
+    request.open("POST", form.action);
+    request.setRequestHeader("X-Upload", "1");
+    bar.hidden = false;
+    bar.value = 0;
+    request.upload.addEventListener("progress", (progress) => {
+      if (progress.lengthComputable) bar.value = (100 * progress.loaded) / progress.total;
+    });
+    request.addEventListener("load", () => {
+      let answer = {};
+      try { answer = JSON.parse(request.responseText); } catch (_) { answer = {}; }
+      if (request.status < 300 && answer.location) { window.location.assign(answer.location); return; }
+      bar.hidden = true;
+      say(answer.message || `The upload was refused (${request.status}).`);
+    });
+    request.addEventListener("error", () => { bar.hidden = true; say("The upload was cut off: try again."); });
+    request.send(new FormData(form));
+  });
+}
+
+function liveProgress() {
+  const card = document.getElementById("job");
+  if (!card || card.dataset.done === "yes") return;
+  const number = (value) => (value === null || value === undefined ? "not counted yet" : value.toLocaleString("en"));
+  const poll = async () => {
+    let job;
+    try {
+      const response = await fetch(`/imports/${card.dataset.job}/progress`, { credentials: "same-origin" });
+      if (!response.ok) { setTimeout(poll, 5000); return; }
+      job = await response.json();
+    } catch (_) { setTimeout(poll, 5000); return; }
+    const status = document.getElementById("status");
+    status.textContent = job.status;
+    status.className = `status ${job.status}`;
+    document.getElementById("state").textContent = job.state;
+    document.getElementById("total").textContent = number(job.total_rows);
+    document.getElementById("imported").textContent = number(job.success_rows);
+    document.getElementById("rejected").textContent = number(job.failed_rows);
+    const bar = document.getElementById("bar");
+    if (job.percent !== null) bar.value = job.percent;
+    if (job.error) {
+      const error = document.getElementById("job-error");
+      error.textContent = job.error;
+      error.hidden = false;
+    }
+    if (job.done) { window.location.reload(); return; }
+    setTimeout(poll, 1000);
+  };
+  setTimeout(poll, 1000);
+}
+
+document.addEventListener("DOMContentLoaded", () => { uploadForm(); liveProgress(); });

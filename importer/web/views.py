@@ -1,0 +1,96 @@
+"""What the page and the API show of a job: its statuses are the CLI's; the lease owner and
+anything of a host never leave the server (an error that named a worker's process says "a
+worker" instead)."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import Any
+
+from importer.repositories.jobs import Job
+from importer.repositories.visible_jobs import RejectedRowPage
+
+# A lease owner as importer.identity writes it: host:pid:random[:boot-ns.start].
+_OWNER = re.compile(r"[^\s()'\"]+:\d+:[0-9a-f]{8}(?::[0-9a-f]+-\d+\.\d+)?")
+
+
+def public_error(text: str | None) -> str | None:
+    """A job's last error as a sender may read it: no process or host named."""
+    return None if text is None else _OWNER.sub("a worker", text)
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def job_json(job: Job) -> dict[str, Any]:
+    """A job for the JSON API (and the page's progress): never its lease or host."""
+    keyed = job.keyed_counts
+    counts = {}
+    if keyed is not None:
+        counts = dict(zip(("inserted", "updated", "unchanged"), keyed, strict=True))
+    return {
+        "id": job.id,
+        "status": job.status.value,
+        "form": job.form,
+        "form_version": job.form_version,
+        "file_name": job.file_name,
+        "sheet": job.sheet,
+        "total_rows": job.total_rows,
+        "success_rows": job.success_rows,
+        "failed_rows": job.failed_rows,
+        **counts,
+        "done": job.terminal,
+        "percent": percent(job),
+        "attempts": job.attempts,
+        "max_attempts": job.max_attempts,
+        "error": public_error(job.last_error),
+        "cancel_requested": job.cancel_requested,
+        "submitted_by": job.submitted_by,
+        "created_at": _iso(job.created_at),
+        "started_at": _iso(job.started_at),
+        "finished_at": _iso(job.finished_at),
+        "max_rejected": job.max_rejected,
+        "rows_not_read": job.rows_not_read or [],
+    }
+
+
+def percent(job: Job) -> float | None:
+    """How far the job is (None: its rows are not counted yet)."""
+    if job.terminal and job.status.value in ("succeeded", "partially_succeeded"):
+        return 100.0
+    if not job.total_rows:
+        return None
+    return round(min(100.0, 100.0 * job.cursor / job.total_rows), 1)
+
+
+def rejected_json(row: RejectedRowPage) -> dict[str, Any]:
+    return {
+        "row": row.number,
+        "values": row.texts,
+        "problems": [
+            {"column": p.column, "value": p.raw, "message": p.message} for p in row.problems
+        ],
+    }
+
+
+def describe(job: Job) -> str:
+    """One line of where the job stands, as the page says it."""
+    if job.status.value == "pending":
+        return "waiting for a worker" if job.available_at else "scheduled"
+    if job.status.value == "running":
+        if job.total_rows is None:
+            return "reading the workbook"
+        return f"{job.cursor:,} of {job.total_rows:,} rows"
+    if job.status.value == "partially_succeeded" and not job.success_rows:
+        return f"nothing was imported: all {job.failed_rows:,} rows were rejected"
+    return {
+        "succeeded": f"{job.success_rows:,} rows imported",
+        "partially_succeeded": (
+            f"{job.success_rows:,} rows imported, {job.failed_rows:,} rejected"
+        ),
+        "failed": "failed",
+        "cancelled": "cancelled",
+        "reverted": "taken back: none of its rows is kept",
+    }.get(job.status.value, job.status.value)
