@@ -400,6 +400,7 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
             eager=True,
             reader=reader,
             on_signal=events.on_signal,
+            on_quit=events.on_quit,
         )
 
     def top_reasons(self, job_id: int, limit: int = 3) -> list[Reason]:

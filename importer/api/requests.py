@@ -15,7 +15,7 @@ from importer.forms.operations import RejectLimit
 if TYPE_CHECKING:
     from importer.intake.submission import ReadingProgress, Submission
     from importer.repositories.jobs import Job
-    from importer.running.foreground import ForegroundReport
+    from importer.running.foreground import ForegroundReport, Quit
     from importer.running.job_run import JobProgress
 
 
@@ -102,6 +102,8 @@ class RunEvents:
     # What only the operator can fix, found while a job runs ("job 12: lookup of field ...")
     on_warning: Callable[[str], None] = _ignore
     on_signal: Callable[[int], None] | None = None  # SIGINT/SIGTERM received (main thread)
+    # A second one: the job given back, just before the process exits (main thread)
+    on_quit: Callable[[Quit], None] | None = None
 
 
 @dataclass(frozen=True)

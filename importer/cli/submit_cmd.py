@@ -9,18 +9,13 @@ input refused before any job; 128+N stopped by signal N (the job is back to pend
 
 from __future__ import annotations
 
-import sys
-import threading
-from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
-from rich.text import Text
 
-from importer.api.requests import ResumePlan, RunEvents, RunMode, SheetsRequest, SubmitRequest
+from importer.api.requests import ResumePlan, RunMode, SheetsRequest, SubmitRequest
 from importer.cli import exit_codes
 from importer.cli.args import (
     ENGINE_OPTION,
@@ -34,13 +29,11 @@ from importer.cli.args import (
     parse_delay,
     parse_job_ref,
 )
+from importer.cli.foreground import Foreground
 from importer.cli.help import help_for
 from importer.cli.jobs_cmd import print_job_json, status_lines
 from importer.cli.layout import local_time
-from importer.cli.output import is_terminal, stderr_console, stdout_console
-from importer.cli.progress import ProgressView, format_count, make_view, words
-from importer.cli.state import state
-from importer.cli.summary import SummaryRow, summary
+from importer.cli.output import stderr_console, stdout_console
 from importer.config import check_engine
 from importer.errors import UsageError
 from importer.forms.operations import parse_reject_limit
@@ -48,110 +41,6 @@ from importer.forms.operations import parse_reject_limit
 if TYPE_CHECKING:
     from importer.intake.submission import Submission
     from importer.repositories.jobs import Job
-    from importer.running.foreground import ForegroundReport
-
-
-def _consoles(as_json: bool) -> tuple[Console, bool]:
-    """Where progress goes: stdout normally; stderr when stdout carries JSON."""
-    if as_json:
-        return stderr_console(), sys.stderr.isatty()
-    return stdout_console(), is_terminal()
-
-
-class _Foreground:
-    """A foreground command as the user sees it: what is being read before the job exists,
-    the live view around the run, then the summary and the exit code."""
-
-    def __init__(self, ctx: typer.Context, *, as_json: bool, quiet: bool) -> None:
-        app_state = state(ctx)
-        self.importer = app_state.importer()
-        self.started = app_state.started
-        self.as_json = as_json
-        self.quiet = quiet
-        self.submitted = False  # a submit's job exists (or was found)
-        console, live = _consoles(as_json)
-        # With --json on a pipe, stdout is for the JSON and stderr stays for errors.
-        silent = quiet or (as_json and not live)
-        self.view: ProgressView = make_view(console, quiet=silent, live=live)
-        self.live = live and not silent
-
-    def events(self, on_submitted: Callable[[Submission], None] | None = None) -> RunEvents:
-        return RunEvents(
-            on_reading=self.view.reading,
-            on_submitted=on_submitted or (lambda submission: None),
-            on_progress=self.view.update,
-            on_note=self.note,
-            on_warning=self.warn,
-            on_signal=self._on_signal,
-        )
-
-    def interrupted(self) -> None:
-        """Ctrl-C before the run took over its signals (while the workbook is read)."""
-        self.view.close()
-        if not self.quiet and not self.submitted:
-            stderr_console().print("interrupted while reading the workbook; nothing was stored")
-
-    def note(self, text: str) -> None:
-        if not self.quiet:
-            self.view.note(text)
-
-    def warn(self, text: str) -> None:
-        """What only the operator can fix: shown even with --quiet, on stderr (above the
-        live lines at a terminal, where another stream would break them)."""
-        if self.live:
-            self.view.note(f"warning: {text}")
-        else:
-            stderr_console().print(Text.assemble(("warning:", "yellow"), " ", text))
-
-    def _on_signal(self, signum: int) -> None:
-        # Called in the signal handler: the view is ended from another thread, never here.
-        del signum
-        threading.Thread(target=self.view.interrupt, name="view-interrupt", daemon=True).start()
-
-    def summary_rows(self, report: ForegroundReport) -> list[SummaryRow]:
-        """Each job's time counts from the end of the one before, the first's from the
-        command's start: reading the workbook and waits are part of what the user waited."""
-        rows = []
-        since = self.started
-        for result in report.results:
-            job = result.job
-            reasons = self.importer.top_reasons(job.id) if job.failed_rows else []
-            rows.append(SummaryRow(job, result.ended - since, result.run_rows, reasons))
-            since = result.ended
-        return rows
-
-    def finish(
-        self, report: ForegroundReport, *, group: tuple[int, list[int]] | None = None
-    ) -> None:
-        self.view.close()
-        out = stdout_console()
-        if self.as_json:
-            for result in report.results:
-                print_job_json(out, result.job)
-        elif not self.quiet and report.results:
-            width = out.width if is_terminal() else None
-            out.print(summary(self.summary_rows(report), width), markup=False)
-        if group is not None and not self.as_json and not self.quiet:
-            ended = {result.job.id: result.job for result in report.results}
-            members = [ended.get(i) or self.importer.job(i) for i in group[1]]
-            out.print(
-                f"group g{group[0]}: {len(members)} sheets,"
-                f" {sum(j.total_rows or 0 for j in members):,} rows,"
-                f" {sum(j.success_rows for j in members):,} imported,"
-                f" {sum(j.failed_rows for j in members):,} rejected",
-                markup=False,
-            )
-        err = stderr_console()
-        for job in report.interrupted:
-            # Wrapped at words on a narrow terminal (the console soft-wraps mid-word).
-            err.print(
-                words(
-                    f"stopped: job {job.id} has {job.cursor:,} of {format_count(job.total_rows)}"
-                    f" rows committed and is {job.status}"
-                )
-            )
-            err.print(f"continue with: importer resume {job.id}", markup=False)
-        exit_codes.end_with(report.jobs, signal=report.signal)
 
 
 def submit_command(
@@ -219,7 +108,7 @@ def submit_command(
         )
         return
     sheet = sheets[0] if sheets else None
-    run = _Foreground(ctx, as_json=as_json, quiet=quiet)
+    run = Foreground(ctx, as_json=as_json, quiet=quiet)
     try:
         request = SubmitRequest(
             file,
@@ -260,7 +149,7 @@ def _submit_sheets(
 ) -> None:
     """Several sheets, one group: each sheet's job run here in turn (or queued), then a
     line per sheet and the group's total."""
-    run = _Foreground(ctx, as_json=as_json, quiet=quiet)
+    run = Foreground(ctx, as_json=as_json, quiet=quiet)
     try:
         group, report = run.importer.submit_sheets(request, run.events())
     except KeyboardInterrupt:
@@ -287,7 +176,7 @@ def _submit_sheets(
     run.finish(report, group=(group.group_id, [job.id for job in jobs_of]))
 
 
-def _submitted(run: _Foreground, file: Path, request: SubmitRequest, s: Submission) -> None:
+def _submitted(run: Foreground, file: Path, request: SubmitRequest, s: Submission) -> None:
     """The job exists (or was found): what the user should know before it runs."""
     run.view.reading_done()
     run.submitted = True
@@ -358,7 +247,7 @@ def resume_command(
     """Continue jobs from their committed row (taking over jobs whose process is gone).
 
     Without job ids: every job that can be continued."""
-    run = _Foreground(ctx, as_json=as_json, quiet=quiet)
+    run = Foreground(ctx, as_json=as_json, quiet=quiet)
     job_ids = job_ids_of(run.importer, job_refs or [])
     try:
         plan, report = run.importer.resume_jobs(

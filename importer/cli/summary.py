@@ -19,6 +19,7 @@ from importer.cli.progress import format_count, format_duration
 if TYPE_CHECKING:
     from importer.repositories.jobs import Job
     from importer.repositories.rejected_rows import Reason
+    from importer.running.foreground import Quit
 
 SUMMARY_COLUMNS = (
     Column("Job", right=True),
@@ -84,6 +85,29 @@ def keyed_line(job: Job) -> str | None:
         f"job {job.id}: {job.success_rows:,} imported: {inserted:,} inserted,"
         f" {updated:,} updated, {unchanged:,} unchanged"
     )
+
+
+def stopped_lines(job: Job) -> list[str]:
+    """What a person reads when Ctrl-C stopped the job: where it stands, what continues it."""
+    return [
+        f"stopped: job {job.id} has {job.cursor:,} of {format_count(job.total_rows)} rows"
+        f" committed and is {job.status}",
+        f"continue with: importer resume {job.id}",
+    ]
+
+
+def quit_lines(quit: Quit) -> list[str]:
+    """The same after a second Ctrl-C, which quits without waiting for the batch."""
+    if quit.job is not None:
+        return stopped_lines(quit.job)
+    if quit.job_id is None:
+        return []
+    return [
+        f"stopped: job {quit.job_id} is still leased to this process (the database did not"
+        " answer in time): it waits for its lease to run out, or for `importer resume"
+        f" {quit.job_id}` on this host, which takes it over at once",
+        f"continue with: importer resume {quit.job_id}",
+    ]
 
 
 def next_command(job: Job) -> str | None:

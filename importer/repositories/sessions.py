@@ -25,6 +25,19 @@ def set_statement_timeout(conn: Connection, milliseconds: int) -> None:
     conn.execute(queries().set_statement_timeout, {"timeout": f"{milliseconds}ms"})
 
 
+def session_id(conn: Connection) -> int:
+    """The server's id of this session (its backend pid), for end_session."""
+    return conn.info.backend_pid
+
+
+def end_session(conn: Connection, session: int, milliseconds: int) -> bool:
+    """End another session of this tool (its open transaction rolled back, its locks freed),
+    waiting up to ``milliseconds`` until it is gone; False when it was not found or outlived
+    the wait."""
+    row = conn.execute(queries().end_session, {"pid": session, "timeout": milliseconds}).fetchone()
+    return bool(row and row["ended"])
+
+
 def listen(conn: Connection, channels: Sequence[str]) -> None:
     """Receive NOTIFYs on these channels (an autocommit connection)."""
     for channel in channels:

@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 
 from importer.config import ImportSettings
 from importer.database import Connection, connect
-from importer.errors import DatabaseUnavailable
-from importer.repositories import jobs
+from importer.errors import DatabaseUnavailable, ImporterError, describe_error
+from importer.repositories import jobs, sessions
 from importer.repositories.jobs import Job
-from importer.running.job_run import JobProgress, run_job
+from importer.running.job_run import JobOutcome, JobProgress, run_job
 from importer.running.process import Registration, graceful_signals
 from importer.states import JobStatus, ProcessKind, ProgressPhase, RunOutcome
 
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 
 # How often a waiting run looks at the job again (progress of another owner, expiry).
 WATCH_INTERVAL_SECONDS = 1.0
+# How long a second Ctrl-C may take to give the job back before the process exits anyway.
+QUIT_SECONDS = 3.0
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,13 @@ class ForegroundRunner:
         self.on_note = on_note
         self._registration: Registration | None = None
         self._exit = contextlib.ExitStack()
+        self._current: int | None = None  # the job being driven
+        self._session: int | None = None  # the server session writing its batches
+
+    @property
+    def current(self) -> int | None:
+        """The job this runner drives (or drove last)."""
+        return self._current
 
     def __enter__(self) -> ForegroundRunner:
         self._exit.enter_context(self.registered())
@@ -134,6 +143,7 @@ class ForegroundRunner:
         run_rows = 0
         run_seconds = 0.0
         last_reason = ""
+        self._current = job_id
         with connect(self.url, autocommit=True) as conn:
             while True:
                 job = claimed or jobs.get_job(conn, job_id)
@@ -149,15 +159,7 @@ class ForegroundRunner:
                     if claimed is None:
                         last_reason = self._wait(conn, jobs.get_job(conn, job_id), last_reason)
                         continue
-                outcome = run_job(
-                    self.url,
-                    claimed,
-                    self.owner,
-                    self.settings,
-                    on_progress=self.on_progress,
-                    stop=self.stop,
-                    reader=reader,
-                )
+                outcome = self._run(claimed, reader)
                 claimed = reader = None
                 run_rows += outcome.run_rows
                 run_seconds += outcome.run_seconds
@@ -175,6 +177,53 @@ class ForegroundRunner:
                         f"job {job_id}: attempt {job.attempts} of {job.max_attempts} failed:"
                         f" {outcome.error}"
                     )
+
+    def _run(self, job: Job, reader: SheetReader | ColumnarSheet | None) -> JobOutcome:
+        """run_job on a connection opened here (as a worker does), so that a second Ctrl-C
+        knows which session writes the job's batches."""
+        try:
+            conn = connect(self.url, autocommit=True, dead_after=self.settings.lease_seconds / 3)
+        except ImporterError as exc:  # the reader is closed by drive()
+            return JobOutcome(job.id, RunOutcome.ERROR, job, describe_error(exc))
+        self._session = sessions.session_id(conn)
+        try:
+            return run_job(
+                self.url,
+                job,
+                self.owner,
+                self.settings,
+                on_progress=self.on_progress,
+                stop=self.stop,
+                reader=reader,
+                conn=conn,
+            )
+        finally:
+            self._session = None
+
+    def give_back(self, seconds: float = QUIT_SECONDS) -> Job | None:
+        """Quitting at once (a second Ctrl-C): the batch in flight is ended where it stands,
+        committed or rolled back whole with its cursor (its session ended), and the job goes
+        back to pending as a graceful stop leaves it. The job as it then is; None when the
+        database did not answer within ``seconds`` (its lease then runs out)."""
+        job_id, session = self._current, self._session
+        if job_id is None:
+            return None
+        left: list[Job] = []
+
+        def give() -> None:
+            wait = int(seconds * 1000 / 3)
+            with connect(self.url, autocommit=True, dead_after=seconds / 3) as conn:
+                sessions.set_lock_timeout(conn, wait)
+                sessions.set_statement_timeout(conn, wait)
+                if session is not None:
+                    sessions.end_session(conn, session, wait)
+                jobs.release_job(conn, job_id, self.owner)  # fenced: ours and running only
+                left.append(jobs.get_job(conn, job_id))
+
+        thread = threading.Thread(target=_quietly(give), name="give-back", daemon=True)
+        thread.start()
+        thread.join(seconds)
+        return left[0] if left else None
 
     def _try_claim(self, conn: Connection, job: Job, eager: bool) -> Job | None:
         if job.status is JobStatus.PENDING and eager:
@@ -242,6 +291,14 @@ class ForegroundRunner:
         return reason
 
 
+def _quietly(work: Callable[[], None]) -> Callable[[], None]:
+    def run() -> None:
+        with contextlib.suppress(Exception):
+            work()
+
+    return run
+
+
 def _clock(moment: datetime) -> str:
     return moment.astimezone().strftime("%H:%M:%S %Z")  # the user's time, with its zone
 
@@ -267,6 +324,15 @@ class ForegroundReport:
         return [r.job for r in self.results if r.interrupted and not r.job.terminal]
 
 
+@dataclass(frozen=True)
+class Quit:
+    """A second SIGINT/SIGTERM: the process exits at once, after giving its job back."""
+
+    signal: int
+    job_id: int | None  # the job it was driving (None: none yet)
+    job: Job | None  # as it was left; None: the database did not answer in time
+
+
 def run_in_foreground(
     url: str,
     settings: ImportSettings,
@@ -279,13 +345,17 @@ def run_in_foreground(
     eager: bool = True,
     reader: SheetReader | ColumnarSheet | None = None,
     on_signal: Callable[[int], None] | None = None,
+    on_quit: Callable[[Quit], None] | None = None,
 ) -> ForegroundReport:
     """Drive the jobs one after the other in this process until each ends; the first
     SIGINT/SIGTERM stops at the next batch boundary (progress kept, the job back to
-    pending) and ends the command. One registration in `workers` covers all the jobs.
+    pending) and ends the command; a second quits at once, the job given back all the same
+    (ForegroundRunner.give_back). One registration in `workers` covers all the jobs.
 
     ``on_signal`` hears that first signal at once, from the signal handler: it must only
-    take note (a view closes itself on another thread, see progress.LiveView.interrupt)."""
+    take note (a view closes itself on another thread, see progress.LiveView.interrupt).
+    ``on_quit`` hears the second once the job is given back, from the signal handler, just
+    before the process exits: what it prints, it flushes."""
     stop = threading.Event()
     stopped_by: list[int] = []
 
@@ -298,7 +368,13 @@ def run_in_foreground(
     runner = ForegroundRunner(
         url, settings, owner, stop=stop, on_progress=on_progress, on_note=on_note
     )
-    with graceful_signals(stop, first_signal), runner:
+
+    def second_signal(signum: int) -> None:
+        job = runner.give_back()
+        if on_quit is not None:
+            on_quit(Quit(signum, runner.current, job))
+
+    with graceful_signals(stop, first_signal, second_signal), runner:
         for job_id in job_ids:
             first = first_claimed is not None and first_claimed.id == job_id
             results.append(

@@ -3,7 +3,8 @@ that stop it, and the backoff between reconnections. Shared by a foreground run 
 `resume`) and the daemons (worker, timer scheduler).
 
 - graceful_signals: the first SIGTERM/SIGINT asks for a graceful stop, the second exits at
-  once (leases then expire and another process takes over).
+  once (after ``on_second``, which may give the job back; else its lease expires and another
+  process takes over), a third without waiting for that.
 - Backoff: capped exponential delays for reconnecting.
 - ProcessConnection: the working connection, registered in `workers`, reopened after a loss.
 - Registration: a row in `workers` kept alive by a thread of its own, for a process whose
@@ -45,19 +46,29 @@ class Backoff:
 
 @contextlib.contextmanager
 def graceful_signals(
-    stop: threading.Event, on_first: Callable[[int], None] | None = None
+    stop: threading.Event,
+    on_first: Callable[[int], None] | None = None,
+    on_second: Callable[[int], None] | None = None,
 ) -> Iterator[None]:
-    """SIGTERM/SIGINT: first sets ``stop`` (and calls on_first), second exits at once.
+    """SIGTERM/SIGINT: first sets ``stop`` (and calls on_first), second calls on_second
+    (which must bound its own time) and exits, a third during on_second exits at once.
 
     Only possible in the main thread; elsewhere (embedded use) the caller owns ``stop``.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    quitting: list[int] = []
 
     def handle(signum: int, frame: FrameType | None) -> None:
         del frame
+        if quitting:
+            os._exit(128 + signum)
         if stop.is_set():
+            quitting.append(signum)
+            if on_second is not None:
+                with contextlib.suppress(Exception):
+                    on_second(signum)
             os._exit(128 + signum)
         stop.set()
         if on_first is not None:

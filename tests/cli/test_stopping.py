@@ -1,0 +1,108 @@
+"""Stopping and continuing, typed as a person types it in a real terminal: what the screen says
+after one Ctrl-C and after two, that the live line is what is committed, what a resume says
+while it passes over the committed rows, and its summary's times."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from importer.database import Connection, connect
+from importer.repositories import jobs
+from tests.cli.test_narrow_terminals import Screen, assert_fits
+from tests.cli.test_waits import Terminal, wait_for_pause, write_rows
+from tests.conftest import IMPORTER_CMD
+from tests.support.jobs import add_form
+
+ROWS = 20_000
+SUBMIT = [*IMPORTER_CMD, "submit", "orders.xlsx", "--form", "orders"]
+
+
+def terminal_env(cli_env: dict[str, str], pause_at: str, batch: int = 500) -> dict[str, str]:
+    return {
+        **{k: v for k, v in cli_env.items() if k != "NO_COLOR"},
+        "TERM": "xterm-256color",
+        "IMPORTER_JOBS_IMPORT_ROWS_PER_TRANSACTION": str(batch),
+        "IMPORTER_TEST_PAUSE_AT": pause_at,
+    }
+
+
+def screen(terminal: Terminal, width: int = 80) -> list[str]:
+    """The terminal's lines as a person reads them once the command has ended."""
+    return Screen(width).feed(terminal.output).text()
+
+
+def stored(conn: Connection, job_id: int) -> tuple[int, int]:
+    """(rows in the form's table, rows rejected) for the job: what its cursor must count."""
+    row = conn.execute(
+        "SELECT (SELECT count(DISTINCT row_number) FROM forms.orders WHERE import_job_id = %(id)s)"
+        " AS rows, (SELECT count(*) FROM import_rejected_rows WHERE import_job_id = %(id)s)"
+        " AS rejected",
+        {"id": job_id},
+    ).fetchone()
+    assert row is not None
+    return int(row["rows"]), int(row["rejected"])
+
+
+def wait_for_a_blocked_batch(conn: Connection, timeout: float = 30) -> None:
+    """Until a session of the tool waits on a lock (its batch, inside its transaction)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        row = conn.execute(
+            "SELECT count(*) AS n FROM pg_stat_activity"
+            " WHERE application_name = 'importer' AND wait_event_type = 'Lock'"
+        ).fetchone()
+        if row is not None and row["n"]:
+            return
+        time.sleep(0.05)
+    raise AssertionError("no batch ever waited on the lock")
+
+
+@pytest.mark.slow
+def test_a_second_ctrl_c_quits_at_once_and_gives_the_job_back(
+    cli_env: dict[str, str], conn: Connection, database_url: str, tmp_path: Path
+) -> None:
+    add_form(conn)
+    write_rows(tmp_path / "orders.xlsx", ROWS)
+    terminal = Terminal(SUBMIT, terminal_env(cli_env, "committed:3"))
+    holder = connect(database_url)  # its transaction stays open: batch 4 waits for it
+    try:
+        wait_for_pause(terminal.pid)  # 1,500 rows committed
+        holder.execute("LOCK TABLE forms.orders IN EXCLUSIVE MODE")
+        os.kill(terminal.pid, signal.SIGCONT)
+        wait_for_a_blocked_batch(conn)  # batch 4: fenced, its rows waiting for the table
+        os.write(terminal.fd, b"\x03")
+        terminal.read(until="Ctrl-C again quits at once")
+        os.write(terminal.fd, b"\x03")  # the batch still waits: quit without it
+        terminal.read()
+        code = terminal.wait(timeout=15)
+    finally:
+        terminal.close()
+        holder.rollback()
+        holder.close()
+    assert code == 130
+    job = jobs.get_job(conn, 1)
+    # Back to pending, its lease released; the batch in flight rolled back whole.
+    assert (job.status, job.lease_owner, job.cursor) == ("pending", None, 1_500)
+    assert sum(stored(conn, 1)) == 1_500
+    lines = screen(terminal)
+    assert_fits(lines, 80)
+    assert lines[-2:] == [
+        "stopped: job 1 has 1,500 of 20,000 rows committed and is pending",
+        "continue with: importer resume 1",
+    ], lines
+    assert "^C" in lines[-3], lines  # the echo of the second Ctrl-C keeps its own line
+
+    # The resume continues from there, every row once.
+    resumed = Terminal([*IMPORTER_CMD, "resume", "1"], terminal_env(cli_env, ""))
+    try:
+        resumed.read()
+        assert resumed.wait() == 0, resumed.text
+    finally:
+        resumed.close()
+    job = jobs.get_job(conn, 1)
+    assert (job.status, job.cursor, sum(stored(conn, 1))) == ("succeeded", ROWS, ROWS)
