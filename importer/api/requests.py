@@ -97,7 +97,7 @@ class RunEvents:
 
     on_reading: Callable[[ReadingProgress], None] = _ignore  # before the job exists
     on_submitted: Callable[[Submission], None] = _ignore  # the job exists (or was found)
-    on_progress: Callable[[JobProgress], None] = _ignore
+    on_progress: Callable[[JobProgress], None] = _ignore  # from the run's threads
     on_note: Callable[[str], None] = _ignore
     # What only the operator can fix, found while a job runs ("job 12: lookup of field ...")
     on_warning: Callable[[str], None] = _ignore

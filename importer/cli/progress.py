@@ -388,14 +388,15 @@ class PlainView(ProgressView):
 
 
 class LiveView(ProgressView):
-    """One line per job, redrawn four times a second for the console's current width.
+    """One line per job, redrawn four times a second for the console's current width, and at
+    once when its phase changes or a batch commits.
 
     Lines stay a few cells short of the width: the terminal echoes ^C after the cursor, and
     a line that this pushes past the edge wraps onto a new one, leaving the old one stale. After
     Ctrl-C (``interrupt``) the live display is ended at once, so that a second Ctrl-C, which
-    exits without any clean-up, leaves no hidden cursor behind; its lines are erased, and each
-    job's last line is printed in their place when the run ends (a frozen frame left above it
-    would show a stale count)."""
+    exits without waiting for the view, leaves no hidden cursor behind; its lines are erased,
+    and each job's last line is printed in their place when the run ends (a frozen frame left
+    above it would show a stale count)."""
 
     def __init__(self, console: Console) -> None:
         self.console = console
@@ -405,6 +406,10 @@ class LiveView(ProgressView):
         self._reading: tuple[ReadingProgress, float] | None = None
         self._live: Live | None = None
         self._ended = False  # interrupted or closed: nothing is drawn live any more
+        # A change to show at once is drawn by a thread of the view's own: never by the thread
+        # that reports it (a batch's writer must not wait for a slow or paused terminal).
+        self._dirty = threading.Event()
+        self._painter = threading.Thread(target=self._paint, name="view-painter", daemon=True)
 
     def _width(self) -> int:
         return max(self.console.width - ECHO_ROOM, 1)
@@ -426,6 +431,19 @@ class LiveView(ProgressView):
             # Anything else printed meanwhile (stdout or stderr) goes above the live lines.
             self._live = Live(console=self.console, get_renderable=self.frame, refresh_per_second=4)
             self._live.start(refresh=True)
+            if not self._painter.is_alive():
+                self._painter.start()
+
+    def _paint(self) -> None:
+        while True:
+            self._dirty.wait()
+            self._dirty.clear()
+            with self._lock:
+                if self._ended:
+                    return
+                live = self._live
+            if live is not None:
+                live.refresh()
 
     def update(self, event: JobProgress) -> None:
         with self._lock:
@@ -436,11 +454,16 @@ class LiveView(ProgressView):
                 else time.monotonic()
             )
             self._jobs = {**self._jobs, event.job_id: (event, since)}
-            changed = previous is None or previous[0].phase != event.phase
+            changed = (
+                previous is None
+                or previous[0].phase != event.phase
+                or previous[0].done_rows != event.done_rows
+            )
             self._show()
-            live = self._live
-        if changed and live is not None:
-            live.refresh()  # a new phase is shown at once, not at the next tick
+        if changed:
+            # A new phase, or a batch committed, is shown at once, not at the next tick: what
+            # the line says is what is committed, whenever Ctrl-C comes.
+            self._dirty.set()
 
     def reading(self, event: ReadingProgress) -> None:
         with self._lock:
@@ -472,6 +495,7 @@ class LiveView(ProgressView):
         with self._lock:
             live, self._live = self._live, None
             self._ended = True
+        self._dirty.set()  # the painter ends
         if live is None:
             return False
         live.transient = erase

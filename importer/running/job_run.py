@@ -183,6 +183,14 @@ class _Run:
         with contextlib.suppress(Exception):  # a broken view must not break the import
             self.on_progress(event)
 
+    def emit_committed(self, job: Job, run_rows: int) -> None:
+        """A batch has committed (on the writer thread): the job as it now stands."""
+        event = JobProgress.of(
+            job, ProgressPhase.IMPORTING, run_rows=run_rows, run_seconds=self.seconds()
+        )
+        with contextlib.suppress(Exception):
+            self.on_progress(event)
+
     def outcome(self, result: RunOutcome, error: str | None = None) -> JobOutcome:
         return JobOutcome(self.job.id, result, self.job, error, self.run_rows, self.seconds())
 
@@ -506,11 +514,16 @@ class _Run:
         used here again only once the writer has drained."""
         from importer.running.commit_thread import CommitThread
 
+        first_cursor = self.job.cursor
+
         def write(batch: Prepared, number: int) -> Committed:
+            # On the writer thread: each commit is shown as it happens (the reading thread
+            # may be busy with the next piece or wait for room in the queue meanwhile).
             point = f"batch:{number}"
             inside = functools.partial(self.pause, point) if self.pause.armed(point) else None
             committed = writer.write(batch, pause=inside)
             if not committed.cancelled:
+                self.emit_committed(committed.job, committed.job.cursor - first_cursor)
                 self.pause(f"committed:{number}")
                 self.pause.rows(committed.job.cursor)
             return committed
@@ -562,10 +575,9 @@ class _Run:
             if item.committed.cancelled:
                 self.emit(ProgressPhase.CANCELLED, "cancelled at a batch boundary")
                 return True
-            self.run_rows += item.rows
+            self.run_rows += item.rows  # shown as it committed (emit_committed)
             if self.renewer is not None:
                 self.renewer.renewed()  # the batch's fence extended the lease too
-            self.emit(ProgressPhase.IMPORTING)
             if self.over_limit is None:
                 self.over_limit = crossed_limit(self.job)
             if self.over_limit is not None:

@@ -63,6 +63,35 @@ def wait_for_a_blocked_batch(conn: Connection, timeout: float = 30) -> None:
 
 
 @pytest.mark.slow
+def test_the_live_line_shows_each_batch_as_it_commits_and_the_stop_line_agrees(
+    cli_env: dict[str, str], conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn)
+    write_rows(tmp_path / "orders.xlsx", ROWS)
+    terminal = Terminal(SUBMIT, terminal_env(cli_env, "batch:5"))
+    try:
+        wait_for_pause(terminal.pid)  # batch 4 has committed (2,000 rows), batch 5 is writing
+        # The line already says so: the reading thread, which used to tell it, may be busy
+        # with a batch to come or wait for the writer.
+        terminal.read(until="2,000/20,000", timeout=5)
+        os.write(terminal.fd, b"\x03")
+        os.kill(terminal.pid, signal.SIGCONT)
+        terminal.read()
+        code = terminal.wait()
+    finally:
+        terminal.close()
+    assert code == 130
+    job = jobs.get_job(conn, 1)
+    assert job.status == "pending" and job.cursor >= 2_000
+    lines = screen(terminal)
+    assert_fits(lines, 80)
+    last = [line for line in lines if line.startswith("job 1 ") and "stopped" in line]
+    assert len(last) == 1 and f"{job.cursor:,}/20,000" in last[0], lines
+    assert f"stopped: job 1 has {job.cursor:,} of 20,000 rows committed and is pending" in lines
+    assert "continue with: importer resume 1" in lines
+
+
+@pytest.mark.slow
 def test_a_second_ctrl_c_quits_at_once_and_gives_the_job_back(
     cli_env: dict[str, str], conn: Connection, database_url: str, tmp_path: Path
 ) -> None:
