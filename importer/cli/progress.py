@@ -39,7 +39,7 @@ PHASE_TEXT = {
     ProgressPhase.WAITING: "waiting",
 }
 # Phases whose message says it better than the phase's name.
-_MESSAGE_IS_PHASE = {ProgressPhase.COUNTING, ProgressPhase.SKIPPING}
+_MESSAGE_IS_PHASE = {ProgressPhase.COUNTING}
 SEP = "  "
 ECHO_ROOM = 3  # cells a live line leaves free at its end: room for the echo of ^C
 STOPPING = "stopping at the next batch boundary; Ctrl-C again quits at once"
@@ -110,7 +110,9 @@ _TIMED = {ProgressPhase.OPENING, ProgressPhase.COUNTING, ProgressPhase.SKIPPING}
 
 def _phase_text(event: JobProgress, seconds: float | None) -> str:
     phase = PHASE_TEXT.get(event.phase, str(event.phase))
-    if event.message and (event.phase in _MESSAGE_IS_PHASE or event.message.startswith(phase)):
+    if event.phase is ProgressPhase.SKIPPING:  # however the rows are passed over
+        text = f"skipping {event.done_rows:,} committed rows"
+    elif event.message and (event.phase in _MESSAGE_IS_PHASE or event.message.startswith(phase)):
         text = event.message
     else:
         text = f"{phase}: {event.message}" if event.message else phase

@@ -318,7 +318,7 @@ class _Run:
             layout=layout,
         )
         if reader is not None:
-            self.emit(ProgressPhase.OPENING, f"reading the rows after row {job.last_row:,} only")
+            self.emit(ProgressPhase.SKIPPING, f"reading the rows after row {job.last_row:,} only")
         return reader
 
     def import_rows(self, conn: Connection, renewer: LeaseRenewer) -> JobOutcome:
@@ -332,7 +332,10 @@ class _Run:
         from importer.running.correction_rows import claims_before, origin_numbered
 
         self.pause("claimed")
-        self.emit(ProgressPhase.OPENING)
+        if self.job.cursor:  # a resume: from its start until its own rows
+            self.emit(ProgressPhase.SKIPPING, f"skipping {self.job.cursor:,} committed rows")
+        else:
+            self.emit(ProgressPhase.OPENING)
         with permanent():
             form, _ = get_form(conn, self.job.form, self.job.form_version)
         layout = self.layout(form)
@@ -470,7 +473,7 @@ class _Run:
         self.rows_started = time.monotonic()
         if self.job.cursor:
             self.emit(
-                ProgressPhase.OPENING, f"reading the rows after row {self.job.last_row:,} only"
+                ProgressPhase.SKIPPING, f"reading the rows after row {self.job.last_row:,} only"
             )
         self.emit(ProgressPhase.IMPORTING)
 

@@ -16,7 +16,7 @@ from importer.repositories import jobs
 from tests.cli.test_narrow_terminals import Screen, assert_fits
 from tests.cli.test_waits import Terminal, wait_for_pause, write_rows
 from tests.conftest import IMPORTER_CMD
-from tests.support.jobs import add_form
+from tests.support.jobs import add_form, killed_submit
 
 ROWS = 20_000
 SUBMIT = [*IMPORTER_CMD, "submit", "orders.xlsx", "--form", "orders"]
@@ -135,3 +135,24 @@ def test_a_second_ctrl_c_quits_at_once_and_gives_the_job_back(
         resumed.close()
     job = jobs.get_job(conn, 1)
     assert (job.status, job.cursor, sum(stored(conn, 1))) == ("succeeded", ROWS, ROWS)
+
+
+@pytest.mark.slow
+def test_a_resume_says_it_skips_the_committed_rows(
+    cli_env: dict[str, str], conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn)
+    write_rows(tmp_path / "orders.xlsx", ROWS)
+    env = terminal_env(cli_env, "rows:5000", batch=1_000)
+    job_id = killed_submit(conn, ["orders.xlsx", "--form", "orders", "--quiet"], env)
+    cursor = jobs.get_job(conn, job_id).cursor
+    assert 5_000 <= cursor < ROWS
+    # Read from the row after the last committed one (not the sheet again), all the same.
+    resumed = Terminal([*IMPORTER_CMD, "resume", str(job_id)], terminal_env(cli_env, ""))
+    try:
+        resumed.read()
+        assert resumed.wait() == 0, resumed.text
+    finally:
+        resumed.close()
+    assert f"skipping {cursor:,} committed rows" in resumed.text
+    assert "reading the rows after" not in resumed.text  # how, is not the person's concern
