@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import sys
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
+from rich.text import Text
 
 
 def _color_allowed(stream: object) -> bool:
@@ -35,3 +36,11 @@ def stderr_console() -> Console:
 
 def is_terminal() -> bool:
     return bool(sys.stdout.isatty()) and os.environ.get("TERM") != "dumb"
+
+
+def said(console: Console, text: str) -> RenderableType:
+    """``text`` as a person reads it: wrapped at words on a terminal (the consoles soft-wrap,
+    which the terminal does at its edge, mid-word), whole in a pipe or a log."""
+    if console.is_terminal:
+        return Group(Text(text, no_wrap=False, overflow="fold"))
+    return Text(text)

@@ -20,6 +20,7 @@ from rich.live import Live
 from rich.text import Text
 
 from importer.cli.layout import bar, shorten
+from importer.cli.output import said
 from importer.states import ProgressPhase
 
 if TYPE_CHECKING:
@@ -383,7 +384,7 @@ class PlainView(ProgressView):
         self.console.print(reading_line(event, self._width()), markup=False, highlight=False)
 
     def note(self, text: str) -> None:
-        self.console.print(text, markup=False, highlight=False)
+        self.console.print(said(self.console, text), markup=False, highlight=False)
 
     def interrupt(self) -> None:
         self.note(STOPPING)
@@ -489,7 +490,8 @@ class LiveView(ProgressView):
             live.stop()
 
     def note(self, text: str) -> None:
-        self.console.print(text, markup=False, highlight=False)
+        # Above the live lines, wrapped at words (a process id is long).
+        self.console.print(words(text), markup=False, highlight=False)
 
     def _end(self, *, erase: bool = False) -> bool:
         """Stop drawing live (the last frame stays, or goes with ``erase``); False when it

@@ -33,7 +33,7 @@ from importer.cli.foreground import Foreground
 from importer.cli.help import help_for
 from importer.cli.jobs_cmd import print_job_json, status_lines
 from importer.cli.layout import local_time
-from importer.cli.output import stderr_console, stdout_console
+from importer.cli.output import said, stderr_console, stdout_console
 from importer.config import check_engine
 from importer.errors import UsageError
 from importer.forms.operations import parse_reject_limit
@@ -276,10 +276,9 @@ def _tell_plan(plan: ResumePlan, *, named: bool, quiet: bool) -> None:
         )
     for job in plan.busy:
         left = _time_left(job.lease_expires_at, plan.now)
-        err.print(
-            f"job {job.id} is being run by {job.lease_owner} (lease expires in {left}); left to it",
-            markup=False,
-        )
+        # A process id is long: wrapped at words, never inside it.
+        busy = f"job {job.id} is being run by {job.lease_owner} (lease expires in {left})"
+        err.print(said(err, f"{busy}; left to it"))
     if plan.job_ids and not named:
         err.print(f"resuming jobs {', '.join(map(str, plan.job_ids))}", markup=False)
 

@@ -23,10 +23,10 @@ if TYPE_CHECKING:
 
 SUMMARY_COLUMNS = (
     Column("Job", right=True),
-    Column("File", soft=16, least=8),
-    # The widest column, and the least needed at 50 columns: Imported and Rejected say
-    # what "partially" means.
-    Column("Status", drop=4),
+    # Shortened first; where even its least leaves no room (a long status at 50 columns),
+    # the last to go: the job's id says which it is.
+    Column("File", soft=16, least=8, drop=4),
+    Column("Status"),  # how the import ended: always shown
     Column("Rows", right=True, drop=3),
     Column("Imported", right=True),
     Column("Rejected", right=True),
@@ -151,9 +151,10 @@ def _reasons(row: SummaryRow, width: int | None) -> list[Text]:
 
 
 def summary(rows: Sequence[SummaryRow], width: int | None) -> RenderableType:
-    """The table, then what each job's rows did and what to do next."""
+    """The table, then what each job's rows did and what to do next (at a terminal's width,
+    each line wrapped at words: the console soft-wraps, which the terminal does mid-word)."""
     parts: list[RenderableType] = [summary_table(rows, width)]
-    after: list[RenderableType] = []
+    after: list[Text] = []
     for row in rows:
         keyed = keyed_line(row.job)
         if keyed is not None and not nothing_imported(row.job):
@@ -164,5 +165,7 @@ def summary(rows: Sequence[SummaryRow], width: int | None) -> RenderableType:
             after.append(Text.assemble("next: ", (command, "bold")))
     if after:
         parts.append(Text())
+        for line in after if width is not None else ():
+            line.no_wrap, line.overflow = False, "fold"
         parts.extend(after)
     return Group(*parts)

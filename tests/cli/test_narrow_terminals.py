@@ -28,9 +28,10 @@ from importer.daemons.watching import FleetWatch
 from importer.database import Connection
 from importer.intake.submission import submit_workbook
 from importer.repositories import fleet, jobs
+from importer.repositories.rejected_rows import top_reasons
 from importer.running.job_run import JobProgress, run_job
 from importer.states import JobStatus, ProgressPhase
-from tests.support.jobs import add_form, orders_book
+from tests.support.jobs import KEYED_FORM, add_form, orders_book
 
 WIDTHS = (80, 50)
 LONG_NAME = "quarterly_orders_export_2024_final_v2.xlsx"
@@ -392,11 +393,52 @@ def test_the_summary_drops_whole_columns_never_cuts_a_header(
     assert_fits(lines, width)
     head = _header(lines)
     known = {"Job", "File", "Status", "Rows", "Imported", "Rejected", "Time", "Rows/s"}
-    assert set(head) <= known and head[:2] == ["Job", "File"], lines
+    assert set(head) <= known and head[0] == "Job", lines
+    # The name is shortened first; it goes (the job's id says which) only where even 8 cells
+    # of it leave no room for the status.
+    assert head[1] == "File" or width == 50, lines
     row = lines[lines.index(next(line for line in lines if line.startswith("Job "))) + 2]
     assert not row.endswith("…"), lines  # no cell cut at the end
     assert "Imported" in head and "Rejected" in head  # what the job did stays
-    if width == 50:  # the widest and least needed column goes first
-        assert "Status" not in head, lines
+    assert "Status" in head, lines  # how it ended stays too
     if width == 80:
         assert head == ["Job", "File", "Status", "Rows", "Imported", "Rejected", "Time"], lines
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_submit_keeps_its_status_and_breaks_no_word(
+    width: int, conn: Connection, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    add_form(conn, KEYED_FORM)
+    book = orders_book(tmp_path / LONG_NAME, 30, bad_every=7)
+    screen = on_terminal(["submit", str(book.path)], width, cli_env)
+    assert_fits(screen, width)
+    head = _header(screen)
+    assert "Status" in head and "Imported" in head and "Rejected" in head, screen
+    row = screen[screen.index(next(line for line in screen if line.startswith("Job "))) + 2]
+    assert "partially_succeeded" in row.split(), screen
+    if "File" in head:  # the name is shortened first
+        assert "quarterly" in row, screen
+    # After the table, every line wrapped at words (the keyed counts, the reasons, next).
+    job = jobs.get_job(conn, 1)
+    reasons = top_reasons(conn, 1)
+    whole = on_screen(summary([SummaryRow(job, 1.0, job.cursor, reasons)], None), 1000)
+    after = screen[screen.index(next(line for line in screen if line.startswith("job 1:"))) :]
+    words_whole(after, " ".join(whole))
+    said = " ".join(after)
+    assert "job 1: 26 imported: 26 inserted, 0 updated, 0 unchanged" in said, screen
+
+
+def test_a_long_process_id_is_wrapped_at_words(
+    conn: Connection, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    add_form(conn)
+    book = orders_book(tmp_path / "orders.xlsx", 10)
+    job = submit_workbook(conn, book.path, form_name="orders", settings=ImportSettings()).job
+    jobs.claim_jobs(conn, owner=OWNER, limit=1, lease_seconds=600, job_ids=[job.id])
+    screen = on_terminal(["resume"], 80, cli_env)
+    assert_fits(screen, 80)
+    words = [word for line in screen for word in line.split()]
+    # "job 1 is being run by <OWNER> (lease expires in 9m 59s); left to it"
+    assert OWNER in words and "expires" in words, screen
+    assert "nothing to resume" in screen, screen
