@@ -280,7 +280,8 @@ def _tell_plan(plan: ResumePlan, *, named: bool, quiet: bool) -> None:
         busy = f"job {job.id} is being run by {job.lease_owner} (lease expires in {left})"
         err.print(said(err, f"{busy}; left to it"))
     if plan.job_ids and not named:
-        err.print(f"resuming jobs {', '.join(map(str, plan.job_ids))}", markup=False)
+        several = "jobs" if len(plan.job_ids) > 1 else "job"
+        err.print(said(err, f"resuming {several} {', '.join(map(str, plan.job_ids))}"))
 
 
 def _time_left(moment: datetime | None, now: datetime | None) -> str:

@@ -15,8 +15,8 @@ from importer.database import Connection, connect
 from importer.repositories import jobs
 from tests.cli.test_narrow_terminals import Screen, assert_fits
 from tests.cli.test_waits import Terminal, wait_for_pause, write_rows
-from tests.conftest import IMPORTER_CMD
-from tests.support.jobs import add_form, killed_submit
+from tests.conftest import IMPORTER_CMD, Cli
+from tests.support.jobs import add_form, killed_submit, orders_book
 
 ROWS = 20_000
 SUBMIT = [*IMPORTER_CMD, "submit", "orders.xlsx", "--form", "orders"]
@@ -156,3 +156,14 @@ def test_a_resume_says_it_skips_the_committed_rows(
         resumed.close()
     assert f"skipping {cursor:,} committed rows" in resumed.text
     assert "reading the rows after" not in resumed.text  # how, is not the person's concern
+
+
+def test_resuming_one_job_says_job(
+    cli: Cli, cli_env: dict[str, str], conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn)
+    book = orders_book(tmp_path / "orders.xlsx", 12)
+    assert cli("submit", str(book.path), "--detach", "--quiet").exit_code == 0
+    result = cli("resume")
+    assert result.exit_code == 3, result.stderr
+    assert "resuming job 1\n" in result.stderr and "resuming jobs" not in result.stderr
