@@ -5,6 +5,7 @@ while it passes over the committed rows, and its summary's times."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import time
 from pathlib import Path
@@ -156,6 +157,43 @@ def test_a_resume_says_it_skips_the_committed_rows(
         resumed.close()
     assert f"skipping {cursor:,} committed rows" in resumed.text
     assert "reading the rows after" not in resumed.text  # how, is not the person's concern
+
+
+def _times(lines: list[str]) -> dict[int, int]:
+    """Each job's Time in the summary, in seconds."""
+    found = {}
+    for line in lines:
+        cells = line.split()
+        if cells and cells[0].isdigit() and re.fullmatch(r"\d+:\d\d", cells[-2]):
+            minutes, seconds = cells[-2].split(":")
+            found[int(cells[0])] = int(minutes) * 60 + int(seconds)
+    return found
+
+
+@pytest.mark.slow
+def test_resuming_two_jobs_times_each_from_the_end_of_the_one_before(
+    cli: Cli,
+    cli_env: dict[str, str],
+    conn: Connection,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    add_form(conn)
+    for name, rows in (("first.xlsx", ROWS), ("second.xlsx", ROWS - 1)):  # not the same file
+        write_rows(tmp_path / name, rows)
+        assert cli("submit", name, "--form", "orders", "--detach", "--quiet").exit_code == 0
+    monkeypatch.setenv("IMPORTER_JOBS_IMPORT_ROWS_PER_TRANSACTION", "250")  # a second or two
+    began = time.monotonic()
+    result = cli("resume", "1", "2")
+    took = time.monotonic() - began
+    assert result.exit_code == 0, result.stderr
+    times = _times(result.stdout.splitlines())
+    assert set(times) == {1, 2}, result.stdout
+    # What the command spent on each: together, the command's time (each rounded).
+    assert abs(sum(times.values()) - took) <= 1.5, (times, took)
+    assert times[2] <= took - 0.5, (times, took)
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "`Time` is what the command spent on the job: the first job's counts from the" in readme
 
 
 def test_resuming_one_job_says_job(
