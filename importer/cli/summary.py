@@ -15,6 +15,7 @@ from rich.text import Text
 from importer.cli.exit_codes import nothing_imported
 from importer.cli.layout import Column, fitted_table
 from importer.cli.progress import format_count, format_duration
+from importer.excel.row_filter import describe_not_read
 
 if TYPE_CHECKING:
     from importer.repositories.jobs import Job
@@ -150,6 +151,18 @@ def _reasons(row: SummaryRow, width: int | None) -> list[Text]:
     return lines
 
 
+def _not_read(job: Job, width: int | None) -> list[Text]:
+    """The rows with values the import did not read as data, a line per rule (never a row
+    left without a word); a long line wraps under its own start."""
+    lines = []
+    for entry in job.rows_not_read or ():
+        text = f"job {job.id}: {describe_not_read(entry)}"
+        room = width - 4 if width is not None and width >= 40 else None
+        wrapped = textwrap.wrap(text, room, break_on_hyphens=False) if room else [text]
+        lines += [Text(wrapped[0]), *(Text("    " + more) for more in wrapped[1:])]
+    return lines
+
+
 def summary(rows: Sequence[SummaryRow], width: int | None) -> RenderableType:
     """The table, then what each job's rows did and what to do next (at a terminal's width,
     each line wrapped at words: the console soft-wraps, which the terminal does mid-word)."""
@@ -160,6 +173,7 @@ def summary(rows: Sequence[SummaryRow], width: int | None) -> RenderableType:
         if keyed is not None and not nothing_imported(row.job):
             after.append(Text(keyed))
         after.extend(_reasons(row, width))
+        after.extend(_not_read(row.job, width))
         command = next_command(row.job)
         if command is not None:
             after.append(Text.assemble("next: ", (command, "bold")))

@@ -18,6 +18,7 @@ import polars as pl
 
 from importer.fields.cells import EMAIL, FALSE_WORDS, TRUE_WORDS
 from importer.fields.field import Field
+from importer.fields.patterns import unsupported as unsupported_pattern
 from importer.forms.definition import Form
 from importer.forms.stages import SPACES
 
@@ -40,7 +41,6 @@ CELL_TEXT = (
 )
 _EMAIL = EMAIL.pattern.replace("++", "+").replace("*+", "*").replace(r"\s", r"\s\x1c-\x1f")
 EMAIL_RUST = f"^(?:{_EMAIL})$"
-PLAIN_ASCII = r"^[\x20-\x7e]*$"  # where Rust's and Python's regex dialects agree
 
 
 def unsupported(form: Form) -> str | None:
@@ -58,17 +58,9 @@ def unsupported(form: Form) -> str | None:
             return f"field {f.name!r} has options the columnar checks do not cover"
         if f.type == "date" and (f.formats or f.min is not None or f.max is not None):
             return f"field {f.name!r} has date formats or bounds"
-        if f.pattern is not None and not _rust_compiles(f.pattern):
-            return f"field {f.name!r}'s pattern is not in the dialect polars reads"
+        if f.pattern is not None and unsupported_pattern(f.pattern) is not None:
+            return f"field {f.name!r}'s pattern is not one the pattern engine runs"
     return None
-
-
-def _rust_compiles(pattern: str) -> bool:
-    try:
-        pl.Series([""]).str.contains(pattern)
-    except pl.exceptions.PolarsError:
-        return False
-    return True
 
 
 def blank(e: pl.Expr) -> pl.Expr:
@@ -125,7 +117,8 @@ def text(f: Field, raw: pl.Expr, padded: pl.Expr | None, width: pl.Expr | None) 
     if f.min_length is not None:
         ok = ok & (value.str.len_chars() >= f.min_length)
     if f.pattern is not None:
-        ok = ok & value.str.contains(PLAIN_ASCII) & value.str.contains(f.pattern)
+        # The engine of the row path's patterns (fields/patterns.py): the same answers.
+        ok = ok & value.str.contains(f.pattern)
     if f.type == "email":
         ok = ok & value.str.contains(EMAIL_RUST)
         if padded is not None:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from importer.excel.layout import HeaderLayout, Merge
 from importer.excel.values import Row, display_text, normalize_header
+from importer.fields.patterns import Pattern, compiled
 
 if TYPE_CHECKING:
     from importer.excel.base import SheetReader
@@ -33,6 +34,8 @@ SKIP_KINDS = ("totals", "sums", "repeated_header", "notes")
 # many in a row, then they are data.
 _HELD_NOTES = 1_000
 _NAMED_ROWS = 5  # the rows a rule left out, named one by one
+# skip_rows_where: the rows whose texts its pattern matches in one call (patterns.py)
+_MATCHED_AT_ONCE = 1_024
 
 # What labels a total row, by language: English, German, French, Spanish, Italian,
 # Portuguese, Dutch, Russian, Ukrainian, Polish, Czech, Swedish, Finnish,
@@ -164,7 +167,7 @@ class FilteredReader:
         self.inner = inner
         self.layout = layout
         self.column: int | None = None
-        self.pattern: re.Pattern[str] | None = None
+        self.pattern: Pattern | None = None
         if layout.skip_column is not None:
             wanted = normalize_header(layout.skip_column)
             self.column = next(
@@ -172,7 +175,7 @@ class FilteredReader:
             )
             # No such column: the header does not fit the form (whose field the column is),
             # and the header check says so.
-            self.pattern = re.compile(layout.skip_matches or "")
+            self.pattern = compiled(layout.skip_matches or "")
         self.header_key = [normalize_header(t) for t in inner.header]
         # fill_merged: the merged ranges below the header, over the columns it fills.
         self.fills: list[Merge] = []
@@ -201,6 +204,8 @@ class FilteredReader:
         sums = ColumnSums() if "sums" in self.layout.skip_rows else None
         notes = "notes" in self.layout.skip_rows and len(self.header_key) > 1
         held: list[Row] = []  # lines that are notes if no data row follows them
+        if self.pattern is not None:
+            source = self._matched(source, self.pattern)
         for row in source:
             if self.layout.stop_at_blank_row and row.number > previous + 1:
                 self._after_blank(row, source, previous + 1)
@@ -225,10 +230,10 @@ class FilteredReader:
 
     def _not_data(self, row: Row, sums: ColumnSums | None) -> str | None:
         """Why ``row`` is not data (the rule that leaves it out), or None: it is data."""
-        column, pattern, kinds = self.column, self.pattern, self.layout.skip_rows
-        if column is not None and pattern is not None and column < len(row.values):
-            text = display_text(row.values[column])
-            if text is not None and pattern.search(text.strip()):
+        pattern, kinds = self.pattern, self.layout.skip_rows
+        if pattern is not None:
+            text = self._skip_text(row)
+            if text is not None and pattern.search(text):
                 return "skip_rows_where"
         if not kinds:
             return None
@@ -242,6 +247,21 @@ class FilteredReader:
                 sums.reset()
             return "totals"
         return None
+
+    def _skip_text(self, row: Row) -> str | None:
+        """The text of ``row`` that skip_rows_where matches (None: it has no such cell)."""
+        column = self.column
+        if column is None or column >= len(row.values):
+            return None
+        text = display_text(row.values[column])
+        return None if text is None else text.strip()
+
+    def _matched(self, source: Iterator[Row], pattern: Pattern) -> Iterator[Row]:
+        """The rows of ``source``, their skip_rows_where texts matched a chunk at a time."""
+        while chunk := list(islice(source, _MATCHED_AT_ONCE)):
+            texts = [t for t in map(self._skip_text, chunk) if t is not None]
+            with pattern.primed(texts):
+                yield from chunk
 
     def _repeats_header(self, values: Sequence[object]) -> bool:
         keys = [normalize_header(display_text(v) or "") for v in values]

@@ -21,6 +21,7 @@ from importer.excel.values import (
     number_text,
     serial_to_datetime,
 )
+from importer.fields.patterns import compiled
 
 if TYPE_CHECKING:  # field.py imports the registry, which imports these builders
     from importer.fields.field import Field
@@ -111,13 +112,30 @@ def _empty_text(required: bool) -> Any:
     return None
 
 
+def string_text(value: object) -> str | None:
+    """The text a string field's checks read in a cell (None: they read none)."""
+    kind = type(value)
+    if kind is str:
+        return value if value.strip() else None  # type: ignore[attr-defined,return-value]
+    if kind is NumberText:
+        return value.text  # type: ignore[attr-defined,no-any-return]
+    if kind is float:
+        return number_text(value)  # type: ignore[arg-type]
+    return None if value is None else display_text(value) or ""
+
+
+def email_text(value: object) -> str | None:
+    """The text an email field's checks read in a cell (None: they read none)."""
+    return value.strip() if type(value) is str else None
+
+
 # --- builders, one per type (importer.fields.registry names them) ------------------------------
 
 
 def string_coercer(field: Field, date1904: bool) -> Coercer:
     required = field.required
     lo, hi = field.min_length, field.max_length
-    pattern = re.compile(field.pattern) if field.pattern else None
+    pattern = compiled(field.pattern) if field.pattern else None
     # Never the regex itself: the sender is not expected to read one.
     declared = field.message
 
@@ -128,21 +146,13 @@ def string_coercer(field: Field, date1904: bool) -> Coercer:
             raise Invalid(f"is {len(text)} characters long; at most {hi} are allowed")
         if lo is not None and len(text) < lo:
             raise Invalid(f"is {len(text)} characters long; at least {lo} are required")
-        if pattern is not None and not pattern.search(text):
+        if pattern is not None and not pattern.search(text):  # linear time (patterns.py)
             raise Invalid(declared or f"{_quote(text)} is not in the expected format")
         return text
 
     def coerce(value: object) -> Any:
-        kind = type(value)
-        if kind is str:
-            if not value.strip():  # type: ignore[attr-defined]
-                return _empty_text(required)
-            return check(value)  # type: ignore[arg-type]
-        if kind is NumberText:
-            return check(value.text)  # type: ignore[attr-defined]
-        if kind is float:
-            return check(number_text(value))  # type: ignore[arg-type]
-        return check(display_text(value) or "")
+        text = string_text(value)
+        return _empty_text(required) if text is None else check(text)
 
     return coerce
 

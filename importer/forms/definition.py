@@ -17,6 +17,7 @@ from typing import Any
 
 from importer.errors import FormError
 from importer.fields.field import Field, normalize_header
+from importer.fields.patterns import unsupported as unsupported_pattern
 from importer.fields.registry import (
     FIELD_TYPE_SPECS,
     FIELD_TYPES,
@@ -331,10 +332,9 @@ def _parse_field(raw: object, index: int, source: str) -> Field:
             raise fail("'pattern' must be a regular expression in a string")
         if "pattern" not in spec.rules:
             raise fail(f"'pattern' applies to {_types_allowing('pattern')} fields, not {ftype}")
-        try:
-            re.compile(pattern)
-        except re.error as exc:
-            raise fail(f"'pattern' is not a valid regular expression ({exc})") from None
+        refused = unsupported_pattern(pattern)
+        if refused is not None:
+            raise fail(f"'pattern' {refused}")
     message = raw.get("message")
     if message is not None:
         if not isinstance(message, str) or not message.strip():

@@ -11,7 +11,6 @@ values stays the header (and the usual refusal names what it lacks).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +19,7 @@ from importer.errors import FormError, InputError
 from importer.excel.layout import HeaderLayout, Leading, Merge, candidates
 from importer.excel.row_filter import SKIP_KINDS
 from importer.fields.field import normalize_header
+from importer.fields.patterns import unsupported as unsupported_pattern
 
 Fail = Callable[[str], FormError]
 LAYOUT_KEYS = frozenset(
@@ -98,10 +98,9 @@ def parse_layout(data: Mapping[str, Any], fail: Fail) -> SheetLayout:
             raise fail("skip_rows_where: 'column' must be a header text")
         if not isinstance(matches, str) or not matches:
             raise fail("skip_rows_where: 'matches' must be a regular expression")
-        try:
-            re.compile(matches)
-        except re.error as exc:
-            raise fail(f"skip_rows_where: 'matches' is not a regular expression ({exc})") from None
+        refused = unsupported_pattern(matches)
+        if refused is not None:
+            raise fail(f"skip_rows_where: 'matches' {refused}")
     fill = data.get("fill_merged", False)
     if not isinstance(fill, bool):
         raise fail("'fill_merged' must be true or false")

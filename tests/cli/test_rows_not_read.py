@@ -77,7 +77,13 @@ def test_a_stop_at_the_first_blank_row_says_what_it_left(
     )
     assert "not read: 1 row with values above the header (row 1) was not read" in checked.stdout
 
-    done = cli("submit", str(book), "--form", "sales", "--json")
+    summary = cli("submit", str(book), "--form", "sales").stdout
+    assert "job 1: 1 row with values above the header (row 1) was not read" in summary
+    assert (
+        "job 1: 11 rows with values after the blank row 10 (rows 11-22) were not read"
+        " (stop_at_blank_row)" in summary
+    )
+    done = cli("submit", str(book), "--form", "sales", "--json", "--force")
     job = json.loads(done.stdout)
     assert (job["status"], job["success_rows"]) == ("succeeded", 6)
     assert [(e["why"], e["rows"], e["first"], e["last"]) for e in job["rows_not_read"]] == [

@@ -224,7 +224,7 @@ def test_the_layout_keys_go_through_forms_show_and_bad_ones_are_refused(
         ('header_rows = "two"', "'header_rows' must be"),
         ('fill_merged = "yes"', "'fill_merged' must be true or false"),
         ('skip_rows_where = { column = "Nope", matches = "x" }', "'Nope' is not the header"),
-        ('skip_rows_where = { column = "Order ID", matches = "(" }', "not a regular expression"),
+        ('skip_rows_where = { column = "Order ID", matches = "(" }', "not a valid regular"),
     ]:
         form = tmp_path / "bad.toml"
         plain = "\n".join(line for line in ORDERS.splitlines() if "skip_rows_where" not in line)
