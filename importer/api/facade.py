@@ -28,6 +28,7 @@ from importer.api.exports import ExportMethods
 from importer.api.fleet import FleetMethods
 from importer.api.requests import (
     CheckRequest,
+    RejectedPreview,
     RejectedRow,
     ResumePlan,
     RetryResult,
@@ -38,12 +39,12 @@ from importer.api.requests import (
     SubmitRequest,
 )
 from importer.api.viewing import ViewerMethods
-from importer.errors import FormError, NotFoundError, StateError, UsageError
+from importer.errors import NotFoundError, StateError, UsageError
 from importer.identity import new_owner
 from importer.repositories import forms as forms_repo
 from importer.repositories import jobs, rejected_rows, retention
 from importer.repositories.jobs import Job
-from importer.repositories.rejected_rows import Reason, RowProblem, first_problems
+from importer.repositories.rejected_rows import Reason, first_problems
 from importer.states import JobStatus, Liveness, ProgressPhase
 
 if TYPE_CHECKING:
@@ -71,6 +72,20 @@ def _statuses(
         if value not in names:
             raise UsageError(f"status {value!r}: use one of {', '.join(names)}")
     return [JobStatus(value) for value in wanted] or None
+
+
+def _one_sheet_or_all(source: Path | bytes, file_name: str | None) -> None:
+    """A group's error workbook (a sheet per job) sent back: corrected all at once."""
+    from importer.intake.groups import error_workbook_sheets
+
+    sheets = error_workbook_sheets(source)
+    if len(sheets) > 1:
+        name = file_name or (source.name if isinstance(source, Path) else "the workbook")
+        shown = ", ".join(f"{sheet!r} (job {job})" for sheet, job in sheets)
+        raise UsageError(
+            f"{name} holds the rejected rows of {len(sheets)} imports, a sheet each: {shown};"
+            " correct them all with --all-sheets, or one with --sheet"
+        )
 
 
 class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, ViewerMethods):
@@ -142,6 +157,7 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
                 header_row=request.header_row,
                 on_progress=events.on_reading,
                 options=self.job_options(request.max_rejected),
+                correcting=not request.as_new,
             )
         for note in group.notes:
             events.on_note(note)
@@ -235,6 +251,8 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
         or a job found for the same file that has not ended is continued."""
         from importer.intake.submission import submit_workbook
 
+        if not request.as_new and request.sheet is None:
+            _one_sheet_or_all(request.source, request.file_name)
         events = events or RunEvents()
         here = request.mode is RunMode.HERE
         owner = new_owner()
@@ -408,7 +426,9 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
         with self.connection() as conn:
             return rejected_rows.top_reasons(conn, job_id, limit)
 
-    def export_group_rows(self, group_id: int, target: Path) -> ExportSummary:
+    def export_group_rows(
+        self, group_id: int, target: Path, *, every: bool = False
+    ) -> ExportSummary:
         """A group's rejected rows in one .xlsx, a sheet per job (see export_rejected_rows)."""
         from importer.report.error_file import export_group_rows
 
@@ -416,19 +436,36 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
         for job_id in job_ids:
             self._check_not_purged(job_id, "exported")
         with self.connection() as conn:
-            return export_group_rows(conn, job_ids, target)
+            return export_group_rows(conn, job_ids, target, every=every)
 
-    def export_rejected_rows(self, job_id: int, target: Path) -> ExportSummary:
+    def export_rejected_rows(
+        self, job_id: int, target: Path, *, every: bool = False
+    ) -> ExportSummary:
+        """The job's error file: its rejected rows that no correction has imported since,
+        each as last sent (``every``: every rejected row, and what became of it); in an
+        .xlsx each row keyed, so that the fixed file comes back as a correction."""
         from importer.report.error_file import export_rejected_rows
 
         self._check_not_purged(job_id, "exported")
         with self.connection() as conn:
-            return export_rejected_rows(conn, job_id, target)
+            return export_rejected_rows(conn, job_id, target, every=every)
 
-    def rejected_preview(self, job_id: int, rows: int) -> tuple[Job, list[RowProblem]]:
-        """The job and the errors of its first ``rows`` rejected rows (row order)."""
+    def rejected_preview(self, job_id: int, rows: int, *, every: bool = False) -> RejectedPreview:
+        """The job and the errors of its first ``rows`` rejected rows still open (row order;
+        ``every``: of every rejected row, with what became of each)."""
+        from importer.repositories import corrections
+
         with self.connection() as conn:
-            return jobs.get_job(conn, job_id), first_problems(conn, job_id, rows)
+            job = jobs.get_job(conn, job_id)
+            family = corrections.family_of(conn, job)
+            if every:
+                fates = corrections.row_fates(conn, job.id, family)
+                problems = first_problems(conn, job_id, rows)
+                return RejectedPreview(job, problems, job.failed_rows, fates)
+            if family.jobs == [job.id] and job.origin_job_id is None:  # never corrected
+                return RejectedPreview(job, first_problems(conn, job_id, rows), job.failed_rows)
+            problems = corrections.first_open_problems(conn, family, rows)
+            return RejectedPreview(job, problems, corrections.open_count(conn, family))
 
     def purge(
         self,
@@ -472,10 +509,7 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
             try:
                 _, before = forms_repo.get_form(conn, form.name, retired=True)
             except NotFoundError:
-                before = 0  # a new form
-            except FormError:  # a version this code no longer reads (an older dialect)
-                listed = forms_repo.list_forms(conn, retired=True)
-                before = next(f.version for f in listed if f.name == form.name)
+                before = 0  # a new form (a stored one that no longer parses is an error)
             from importer.repositories.lookups import check_lookups
 
             # FormError (exit 2): a lookup's table cannot be read.

@@ -14,7 +14,9 @@ from importer.forms.operations import RejectLimit
 
 if TYPE_CHECKING:
     from importer.intake.submission import ReadingProgress, Submission
+    from importer.repositories.corrections import RowFate
     from importer.repositories.jobs import Job
+    from importer.repositories.rejected_rows import RowProblem
     from importer.running.foreground import ForegroundReport, Quit
     from importer.running.job_run import JobProgress
 
@@ -70,6 +72,7 @@ class SheetsRequest:
     force: bool = False
     run_here: bool = True
     max_rejected: RejectLimit | None = None
+    as_new: bool = False  # an error workbook's sheets imported as new jobs, not corrections
 
 
 @dataclass(frozen=True)
@@ -138,6 +141,17 @@ class RejectedRow:
     row_number: int
     values: list[Any]
     reasons: list[str]
+
+
+@dataclass(frozen=True)
+class RejectedPreview:
+    """`importer errors JOB`: the job, the errors of its first rows still open (or of every
+    rejected row), how many such rows there are, and (``every``) what became of each row."""
+
+    job: Job
+    problems: list[RowProblem]
+    rows: int  # rows still open (every: rejected)
+    fates: dict[int, RowFate] | None = None
 
 
 @dataclass(frozen=True)

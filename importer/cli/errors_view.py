@@ -3,7 +3,7 @@ problem), laid out for the console's width; aligned plain lines when not a termi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rich import box
@@ -15,6 +15,7 @@ from importer.cli.layout import plain_table
 from importer.cli.output import is_terminal
 
 if TYPE_CHECKING:
+    from importer.repositories.corrections import RowFate
     from importer.repositories.jobs import Job
     from importer.repositories.rejected_rows import RowProblem
 
@@ -48,18 +49,45 @@ def problems_table(problems: Sequence[RowProblem], *, rich: bool) -> Table | str
     return table
 
 
-def footer(job: Job, shown_rows: int) -> RenderableType:
+def with_fates(
+    problems: Sequence[RowProblem], fates: Mapping[int, RowFate] | None, job_id: int
+) -> list[RowProblem]:
+    """``errors --all``: after each row's problems, what became of it (a line of its own)."""
+    if fates is None:
+        return list(problems)
+    from importer.repositories.rejected_rows import RowProblem
+
+    lines: list[RowProblem] = []
+    for index, problem in enumerate(problems):
+        lines.append(problem)
+        last = index + 1 == len(problems) or problems[index + 1].row != problem.row
+        fate = fates.get(problem.row)
+        if not last or fate is None:
+            continue
+        if fate.fixed_by is not None:
+            said = f"fixed later: imported by job {fate.fixed_by}"
+        elif fate.last_tried is not None and fate.last_tried != job_id:
+            said = f"still open: rejected again by job {fate.last_tried}"
+        else:
+            said = "still open"
+        lines.append(RowProblem(problem.row, None, None, f"-> {said}"))
+    return lines
+
+
+def footer(job: Job, shown_rows: int, rows: int, *, every: bool = False) -> RenderableType:
     """What was shown, and how to get every row with its values to fix and resubmit. On a
     terminal it wraps at words to the console's width (the console's soft wrap would break
-    words at its edge); in a pipe its lines stay whole."""
+    words at its edge); in a pipe its lines stay whole. ``rows``: the rows there are (still
+    open; ``every``: rejected)."""
     command = f"  importer errors {job.id} -o rejected.xlsx"
-    if shown_rows < job.failed_rows:
+    what = "rejected rows" if every or rows == job.failed_rows else "rejected rows still open"
+    if shown_rows < rows:
         said = (
-            f"the first {shown_rows:,} of {job.failed_rows:,} rejected rows;"
+            f"the first {shown_rows:,} of {rows:,} {what};"
             f" all of them, with every value, to fix and resubmit:"
         )
     else:
-        said = f"{job.failed_rows:,} rejected rows; to fix and resubmit them:"
+        said = f"{rows:,} {what}; to fix and resubmit them:"
     if not is_terminal():
         return f"{said}\n{command}"
     # In a Group: printed alone, a Text's own wrapping would give way to the soft wrap.

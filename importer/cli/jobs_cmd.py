@@ -27,9 +27,9 @@ from importer.excel.row_filter import describe_not_read
 from importer.states import JobStatus, Liveness, TimerStatus
 
 if TYPE_CHECKING:
+    from importer.api.requests import RejectedPreview
     from importer.repositories.jobs import Job
     from importer.repositories.notices import Notice
-    from importer.repositories.rejected_rows import RowProblem
 
     pass
 
@@ -250,33 +250,49 @@ def errors_command(
     limit: int = typer.Option(
         20, "--limit", min=1, help="Without -o: show the problems of this many rows."
     ),
+    every: bool = typer.Option(
+        False,
+        "--all",
+        help="Every rejected row and what became of it (default: the rows still open).",
+    ),
 ) -> None:
-    """The job's rejected rows: a table of problems here, or with -o a file to fix and resend."""
+    """The job's rejected rows still open: a table of problems here, or with -o a file to fix
+    and resend (a correction of the job when it comes back)."""
     importer = state(ctx).importer()
     out = stdout_console()
     ids = job_ids_of(importer, [job_ref])
     if output is not None:
         if job_ref.startswith("g"):
-            summary = importer.export_group_rows(int(job_ref[1:]), output)
+            summary = importer.export_group_rows(int(job_ref[1:]), output, every=every)
         else:
-            summary = importer.export_rejected_rows(ids[0], output)
+            summary = importer.export_rejected_rows(ids[0], output, every=every)
         out.print(f"wrote {summary.rows:,} rejected rows to {summary.path}", markup=False)
         return
     for job_id in ids:
-        job, problems = importer.rejected_preview(job_id, limit)
+        preview = importer.rejected_preview(job_id, limit, every=every)
         if len(ids) > 1:
-            out.print(f"sheet {job.sheet!r} (job {job.id}):", markup=False)
-        _print_problems(out, job, problems)
+            out.print(f"sheet {preview.job.sheet!r} (job {preview.job.id}):", markup=False)
+        _print_problems(out, preview)
 
 
-def _print_problems(out: Console, job: Job, problems: list[RowProblem]) -> None:
-    from importer.cli.errors_view import footer, problems_table
+def _print_problems(out: Console, preview: RejectedPreview) -> None:
+    from importer.cli.errors_view import footer, problems_table, with_fates
 
+    job = preview.job
     if not job.failed_rows:
         out.print(f"job {job.id} has no rejected rows", markup=False)
         return
+    if not preview.rows:
+        out.print(
+            f"job {job.id}: every one of its {job.failed_rows:,} rejected rows was fixed later"
+            f" (importer errors {job.id} --all shows them)",
+            markup=False,
+        )
+        return
+    problems = with_fates(preview.problems, preview.fates, job.id)
     out.print(problems_table(problems, rich=is_terminal()), markup=False)
-    out.print(footer(job, len({p.row for p in problems})), markup=False)
+    shown = len({p.row for p in preview.problems})
+    out.print(footer(job, shown, preview.rows, every=preview.fates is not None), markup=False)
 
 
 def cancel_command(

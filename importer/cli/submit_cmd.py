@@ -66,6 +66,15 @@ def submit_command(
     at: str | None = typer.Option(None, "--at", help="Start at this time (ISO 8601)."),
     in_: str | None = typer.Option(None, "--in", help="Start after this delay (10m, 2h)."),
     force: bool = typer.Option(False, "--force", help="Import again even if already imported."),
+    as_new: bool = typer.Option(
+        False, "--as-new", help="An error workbook sent back: import its rows as a new job."
+    ),
+    form_version: str | None = typer.Option(
+        None,
+        "--form-version",
+        metavar="latest",
+        help="A correction: validate by the form's current version (default: its job's).",
+    ),
     max_rejected: str | None = typer.Option(
         None,
         "--max-rejected",
@@ -74,8 +83,11 @@ def submit_command(
     as_json: bool = typer.Option(False, "--json", help="Print the job as JSON."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress output."),
 ) -> None:
-    """Check a workbook against a form, store it and import it (in the foreground by default)."""
+    """Check a workbook against a form, store it and import it (in the foreground by default).
+    An error workbook sent back fixed is a correction of the job it came from."""
     limit = parse_reject_limit(max_rejected, "--max-rejected") if max_rejected is not None else None
+    if form_version is not None and form_version != "latest":
+        raise UsageError(f"--form-version {form_version!r}: only 'latest' can be given")
     if engine is not None:
         check_engine(engine, named="--engine")
     if at is not None and in_ is not None:
@@ -102,6 +114,7 @@ def submit_command(
                 force=force,
                 run_here=not detach,
                 max_rejected=limit,
+                as_new=as_new,
             ),
             as_json=as_json,
             quiet=quiet,
@@ -121,6 +134,8 @@ def submit_command(
             run_here=not detach,
             due_at=due_at,
             max_rejected=limit,
+            as_new=as_new,
+            latest_form=form_version == "latest",
         )
         outcome = run.importer.submit_workbook(
             request, run.events(lambda s: _submitted(run, file, request, s))
@@ -134,6 +149,21 @@ def submit_command(
         run.finish(outcome.report)
         return
     _report_queued(outcome.submission, request, as_json)
+
+
+def correction_line(job: Job) -> str:
+    """What a correction is, before it runs: `correction of job 41: 15 rows`, and how it
+    reads them."""
+    plan = job.correction or {}
+    keyed, added = int(plan.get("keyed", 0)), int(plan.get("added", 0))
+    said = f"correction of job {job.origin_job_id}: {keyed:,} rows"
+    if added:
+        first = int(plan.get("first_new_row", 0))
+        where = f"row {first:,}" if added == 1 else f"rows {first:,}-{first + added - 1:,}"
+        said += f", and {added:,} added (numbered after its rows: {where})"
+    if plan.get("latest"):
+        said += f"; validated by form {job.form} version {job.form_version} (the latest)"
+    return said
 
 
 def _sheet_and_form(text: str) -> tuple[str, str | None]:
@@ -167,7 +197,8 @@ def _submit_sheets(
                 out.print(f"job {job.id} (sheet {job.sheet!r}, form {job.form}): {job.status}")
         if not as_json:
             out.print(
-                f"group g{group.group_id}: {len(jobs_of)} sheets queued; workers will run them"
+                f"group g{group.group_id}: {len(jobs_of)} sheet{'' if len(jobs_of) == 1 else 's'}"
+                " queued; workers will run them"
                 f" (follow it with: importer status g{group.group_id})",
                 markup=False,
             )
@@ -185,7 +216,16 @@ def _submitted(run: Foreground, file: Path, request: SubmitRequest, s: Submissio
         err.print(f"note: {note}", markup=False)
     if s.extra_columns and not run.quiet:
         err.print(f"note: ignoring columns {', '.join(s.extra_columns)}", markup=False)
-    if not s.created:
+    if s.job.origin_job_id is not None and s.created and not run.quiet:
+        err.print(correction_line(s.job), markup=False)
+    if not s.created and s.job.origin_job_id is not None:
+        job = s.job
+        err.print(
+            f"{file.name} was already sent back as job {job.id}, a correction of job"
+            f" {job.origin_job_id} ({job.status}): its rows are imported once",
+            markup=False,
+        )
+    elif not s.created:
         job = s.job
         err.print(
             f"{file.name} was already submitted for form {job.form} as job {job.id}"

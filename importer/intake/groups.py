@@ -60,9 +60,11 @@ def submit_sheets(
     header_row: int | None = None,
     on_progress: ReadingCallback | None = None,
     options: JobOptions | None = None,
+    correcting: bool = False,
 ) -> GroupSubmission:
     """Match every sheet to its form, then create the group's jobs (queued: the caller runs
-    them here in this order, or workers do)."""
+    them here in this order, or workers do). ``correcting``: a sheet of an error workbook
+    sent back is a correction of its job (its About sheet is left out)."""
     from importer.excel import SheetPeek, list_sheets, peek_sheet
     from importer.forms.validation import Validator
     from importer.repositories.forms import get_form
@@ -75,7 +77,10 @@ def submit_sheets(
         hidden = [sheet for sheet, visible in sheets if not visible]
         if hidden:
             notes.append(f"hidden sheets left out: {', '.join(map(repr, hidden))}")
-        choices = [SheetChoice(sheet) for sheet, visible in sheets if visible]
+        about = error_workbook_about(content)
+        if about is not None:  # an error workbook's notes for the sender: no rows
+            notes.append(f"sheet {about!r} left out: the error workbook's notes")
+        choices = [SheetChoice(s) for s, visible in sheets if visible and s != about]
     mapping = dict(column_map or {})
     planned: list[tuple[SheetChoice, str]] = []  # (sheet, the form it fits)
     for choice in choices:
@@ -119,6 +124,7 @@ def submit_sheets(
             group_id=group_id,
             on_progress=on_progress,
             options=options,
+            correcting=correcting,
         )
         for choice, form in _in_lookup_order(conn, planned)
     ]
@@ -131,6 +137,22 @@ def submit_sheets(
             for s in submissions
         ]
     return GroupSubmission(group_id, submissions, notes)
+
+
+def error_workbook_about(content: bytes | Path) -> str | None:
+    """The About sheet of an error workbook (report/row_keys.py); None for any other file."""
+    from importer.excel.doc_properties import custom_properties
+    from importer.report.row_keys import ABOUT_PROPERTY
+
+    return custom_properties(content).get(ABOUT_PROPERTY)
+
+
+def error_workbook_sheets(content: bytes | Path) -> list[tuple[str, int]]:
+    """The sheets of an error workbook and the import each came from ([] for any other)."""
+    from importer.excel.doc_properties import custom_properties
+    from importer.report.row_keys import JOBS_PROPERTY, parse_sheets
+
+    return parse_sheets(custom_properties(content).get(JOBS_PROPERTY, "")) or []
 
 
 def _in_lookup_order(

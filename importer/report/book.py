@@ -20,6 +20,7 @@ class ErrorRow:
     number: int  # the row in the submitted file
     cells: list[TypedCell]  # as wide as the book's header
     problems: list[RowProblem]
+    key: str | None = None  # its key (report/row_keys.py): sent back, it is a correction
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class ErrorBook:
     # The sheet's rows above its header (a title, a date line), as texts: written above the
     # header again, so that the sender recognises the file and a fixed copy resubmits as is.
     above: list[list[str]] = field(default_factory=list)
+    origin: int | None = None  # the import its rows' keys name (None: rows without keys)
 
 
 def rows_above(layout: Mapping[str, object] | None) -> list[list[str]]:

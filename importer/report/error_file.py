@@ -7,6 +7,11 @@ xlsx.py) and has an "About" sheet; the .csv has the same columns. A header that 
 in exactly "Problems", "Source row" is an error file sent back: those two columns are never
 data (validate.data_width), so a second round trip has the same columns.
 
+A job's rows are those still open: rejected, and imported by no correction since, each as
+last sent (a correction that rejected it again is newer than the import); ``every``: each
+rejected row of the job, whatever became of it. In the .xlsx each row carries the key of the
+import it belongs to (row_keys.py), so that the fixed file comes back as a correction.
+
 Text that a spreadsheet would run as a formula (= + - @ ...) is written so that it stays text.
 The file appears at exactly the path given, whole or not at all (written to a temporary file
 in the same folder first).
@@ -20,7 +25,7 @@ import os
 import secrets
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import IO
@@ -28,6 +33,7 @@ from typing import IO
 from importer.database import Connection
 from importer.errors import UsageError
 from importer.excel.cell_json import TypedCell, cell_text, decode_cell, decode_text, encode_cell
+from importer.fields.field import normalize_header
 from importer.forms.validation import PROBLEMS_COLUMN, SOURCE_ROW_COLUMN, data_width
 from importer.intake.checking import CheckReport
 from importer.report.book import (
@@ -37,7 +43,17 @@ from importer.report.book import (
     problem_text,
     rows_above,
 )
-from importer.report.xlsx import write_books, write_xlsx
+from importer.report.row_keys import row_key, workbook_signature
+from importer.report.xlsx import Signer, write_books, write_xlsx
+from importer.repositories.corrections import (
+    Family,
+    RowFate,
+    family_of,
+    headers_of,
+    open_rows,
+    row_fates,
+    signing_key,
+)
 from importer.repositories.jobs import Job, get_job
 from importer.repositories.rejected_rows import (
     RowProblem,
@@ -85,10 +101,51 @@ def _typed_cells(row: StoredRejectedRow, width: int, *, from_csv: bool) -> list[
     return cells + [TypedCell(None)] * (width - len(cells))
 
 
-def _job_rows(conn: Connection, job: Job, width: int) -> Iterator[ErrorRow]:
-    from_csv = job.engine == "csv"
-    for row in rejected_rows(conn, job.id):
-        yield ErrorRow(row.number, _typed_cells(row, width, from_csv=from_csv), row.problems)
+def _job_rows(
+    conn: Connection, job: Job, header: list[str], *, every: bool, family: Family
+) -> Iterator[ErrorRow]:
+    """The rows of the job's error file, keyed as rows of its family's origin."""
+    secret = signing_key(conn)
+    width = len(header)
+    if every:
+        fates = row_fates(conn, job.id, family)
+        for row in rejected_rows(conn, job.id):
+            cells = _typed_cells(row, width, from_csv=job.engine == "csv")
+            problems = [*row.problems, *_fate(fates.get(row.number), job.id)]
+            yield ErrorRow(row.number, cells, problems, row_key(secret, family.origin, row.number))
+        return
+    headers = headers_of(conn, family)
+    engines = {job.id: job.engine}
+    for found in open_rows(conn, family):
+        row = found.row
+        if found.job_id not in engines:
+            engines[found.job_id] = get_job(conn, found.job_id).engine
+        cells = _typed_cells(row, len(row.texts), from_csv=engines[found.job_id] == "csv")
+        cells = _reordered(cells, columns_of(headers.get(found.job_id), len(cells)), header)
+        yield ErrorRow(row.number, cells, row.problems, row_key(secret, family.origin, row.number))
+
+
+def _reordered(cells: list[TypedCell], given: list[str], wanted: list[str]) -> list[TypedCell]:
+    """A row read under another header (a correction whose sender moved columns) in the
+    columns of ``wanted``, matched by their text; a column it lacks is empty."""
+    if given[: len(wanted)] == wanted:
+        return (cells + [TypedCell(None)] * len(wanted))[: len(wanted)]
+    where = {normalize_header(text): i for i, text in reversed(list(enumerate(given)))}
+    picked = [where.get(normalize_header(text)) for text in wanted]
+    return [cells[i] if i is not None and i < len(cells) else TypedCell(None) for i in picked]
+
+
+def _fate(fate: RowFate | None, job_id: int) -> list[RowProblem]:
+    """``errors --all``: what became of a row, as a line of its Problems."""
+    if fate is None:
+        return []
+    if fate.fixed_by is not None:
+        said = f"fixed later: imported by job {fate.fixed_by}"
+    elif fate.last_tried is not None and fate.last_tried != job_id:
+        said = f"still open: rejected again by job {fate.last_tried}"
+    else:
+        said = "still open"
+    return [RowProblem(fate.row, None, None, said)]
 
 
 def sheet_name_for(job: Job) -> str:
@@ -97,56 +154,111 @@ def sheet_name_for(job: Job) -> str:
     return name or "Sheet1"
 
 
-def _about_job(job: Job, target: Path) -> list[tuple[str, str]]:
+def _about_job(job: Job, target: Path, *, every: bool = False) -> list[tuple[str, str]]:
     def when(moment: datetime | None) -> str:
         return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z") if moment else "-"
 
     total = "not counted" if job.total_rows is None else f"{job.total_rows:,}"
     imported = f"{job.success_rows:,} imported, {job.failed_rows:,} rejected"
+    if every:
+        where = "every rejected row is in this file, with what became of it"
+    elif job.fixed_rows:
+        where = (
+            f"{job.fixed_rows:,} fixed later; the {job.still_open:,} still open are in this file"
+        )
+    else:
+        where = "the rejected rows are in this file"
+    correcting = f"a correction of job {job.origin_job_id}: " if job.origin_job_id else ""
     return [
-        ("Import job", str(job.id)),
+        ("Import job", f"{job.id}" + (f" ({correcting.rstrip(': ')})" if correcting else "")),
         ("Form", f"{job.form} (version {job.form_version})"),
         ("File", job.file_name + (f", sheet {job.sheet!r}" if job.engine != "csv" else "")),
         ("Submitted", when(job.created_at)),
-        ("Rows", f"{total} rows read: {imported} (the rejected rows are in this file)"),
+        ("Rows", f"{total} rows read: {imported} ({where})"),
         ("", ""),
         # In the sender's words; the command is for whoever runs importer, on its own line.
         ("How to resubmit", "1. Fix each cell filled red: its comment says what is wrong, and the"),
         ("", f"   {PROBLEMS_COLUMN} column lists every problem of the row."),
         ("", f"2. The {PROBLEMS_COLUMN} and {SOURCE_ROW_COLUMN} columns may stay as they are,"),
         ("", "   or be deleted. Keep the header row."),
+        ("", "   Delete a row you cannot fix; add new rows at the end if you have any."),
         ("", "3. Save the file, keeping it an Excel workbook (.xlsx)."),
         ("", "4. Send the file back to whoever sent it to you."),
         ("", f"The {job.success_rows:,} rows already imported are not in this file."),
         ("", ""),
         ("For the operator", "Whoever runs importer imports the returned file with:"),
-        ("", f"importer submit {target.name} --form {job.form}"),
+        ("", f"importer submit {target.name}"),
+        (
+            "",
+            f"(a correction of job {job.origin_job_id or job.id}: each fixed row joins that"
+            " import, once; --as-new imports the rows as a new job instead)",
+        ),
     ]
 
 
-def export_rejected_rows(conn: Connection, job_id: int, target: Path) -> ExportSummary:
-    """Write the job's rejected rows to ``target`` (.xlsx or .csv), atomically."""
+def export_rejected_rows(
+    conn: Connection, job_id: int, target: Path, *, every: bool = False
+) -> ExportSummary:
+    """Write the job's rejected rows still open (``every``: all of them) to ``target`` (.xlsx
+    or .csv), atomically."""
     check_target(target)
-    return write_error_file(_job_book(conn, get_job(conn, job_id), target), target)
+    book = _job_book(conn, get_job(conn, job_id), target, every=every)
+    return write_error_file(book, target, _signer(conn))
 
 
-def export_group_rows(conn: Connection, job_ids: list[int], target: Path) -> ExportSummary:
+def export_group_rows(
+    conn: Connection, job_ids: list[int], target: Path, *, every: bool = False
+) -> ExportSummary:
     """A group's rejected rows (several sheets submitted together): one .xlsx, a sheet per
-    job under its sheet's own name, so that the fixed file resubmits with --all-sheets."""
+    job under its sheet's own name, so that the fixed file resubmits with --all-sheets, a
+    correction of each job."""
     if check_target(target) != ".xlsx":
         raise UsageError(f"cannot write {target}: a group's rows need .xlsx (a sheet per job)")
-    books = [_job_book(conn, get_job(conn, job_id), target) for job_id in job_ids]
-    return _write_atomically(target, lambda temp: write_books(temp, books), ".xlsx")
+    group = [get_job(conn, job_id) for job_id in job_ids]
+    books = [_job_book(conn, job, target, every=every) for job in group]
+    about = _about_group(group, target)
+    books[0] = replace(books[0], about=about)
+    sign = _signer(conn)
+    return _write_atomically(target, lambda temp: write_books(temp, books, sign), ".xlsx")
 
 
-def _job_book(conn: Connection, job: Job, target: Path) -> ErrorBook:
+def _about_group(group: list[Job], target: Path) -> list[tuple[str, str]]:
+    """The About sheet of a group's error workbook: its jobs, a sheet each."""
+    first = group[0]
+    lines = [
+        ("Import jobs", ", ".join(f"{j.id} (sheet {sheet_name_for(j)!r}, form {j.form})"
+                                  for j in group)),
+        ("Group", f"g{first.group_id}" if first.group_id is not None else "-"),
+        ("File", first.file_name),
+        ("Rows", "; ".join(f"job {j.id}: {j.failed_rows:,} rejected"
+                           + (f", {j.fixed_rows:,} fixed later" if j.fixed_rows else "")
+                           for j in group)),
+    ]  # fmt: skip
+    single = _about_job(first, target)
+    steps = single[single.index(("", "")) :]
+    steps[-2:] = [
+        ("", f"importer submit {target.name} --all-sheets"),
+        ("", "(a correction of each sheet's job: each fixed row joins its import, once)"),
+    ]
+    return [*lines, *steps]
+
+
+def _signer(conn: Connection) -> Signer:
+    secret = signing_key(conn)
+    return lambda jobs, about: workbook_signature(secret, jobs, about)
+
+
+def _job_book(conn: Connection, job: Job, target: Path, *, every: bool = False) -> ErrorBook:
+    family = family_of(conn, job)
+    # As wide as the job's own rows (a correction's rows are put in its columns by name).
     header = columns_of(job.header, rejected_row_width(conn, job.id))
     return ErrorBook(
         sheet_name=sheet_name_for(job),
         header=header,
-        rows=_job_rows(conn, job, len(header)),
-        about=_about_job(job, target),
+        rows=_job_rows(conn, job, header, every=every, family=family),
+        about=_about_job(job, target, every=every),
         above=rows_above(job.sheet_layout),
+        origin=family.origin,
     )
 
 
@@ -211,12 +323,13 @@ def _write_csv(stream: IO[str], book: ErrorBook) -> int:
     return count
 
 
-def write_error_file(book: ErrorBook, target: Path) -> ExportSummary:
-    """Write ``book`` to ``target`` (.xlsx or .csv): whole, or not at all."""
+def write_error_file(book: ErrorBook, target: Path, sign: Signer | None = None) -> ExportSummary:
+    """Write ``book`` to ``target`` (.xlsx or .csv): whole, or not at all. ``sign``: the
+    .xlsx names the import its rows' keys belong to, signed (a .csv has no keys)."""
     suffix = check_target(target)
     if suffix == ".csv":
         return _write_atomically(target, lambda temp: _csv_file(temp, book), suffix)
-    return _write_atomically(target, lambda temp: write_xlsx(temp, book), suffix)
+    return _write_atomically(target, lambda temp: write_xlsx(temp, book, sign), suffix)
 
 
 def _csv_file(temp_name: str, book: ErrorBook) -> int:

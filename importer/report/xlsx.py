@@ -5,12 +5,16 @@ be submitted as it is; then "Problems" (wrapped) and "Source row". Each bad cell
 soft red with its reasons as a comment. The header is bold and frozen, columns are as wide
 as their text (capped; measured on the first rows, as the sheet is streamed), and it prints
 landscape, one page wide, the header repeated on every page.
+
+Rows with keys (report/row_keys.py) get them in a last column, hidden (neither shown nor
+printed), and the workbook's custom document properties name each sheet's import and its
+About sheet, signed: the fixed file then comes back as a correction of that import.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from copy import copy
 from itertools import chain, islice
 
@@ -18,6 +22,7 @@ from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.cell.cell import ERROR_CODES, ILLEGAL_CHARACTERS_RE
 from openpyxl.comments import Comment
+from openpyxl.packaging.custom import StringProperty
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.styles.cell_style import StyleArray
 from openpyxl.utils import get_column_letter
@@ -25,8 +30,14 @@ from openpyxl.worksheet._write_only import WriteOnlyWorksheet
 from openpyxl.worksheet.dimensions import RowDimension
 
 from importer.excel.cell_json import TypedCell, cell_text
-from importer.forms.validation import PROBLEMS_COLUMN, SOURCE_ROW_COLUMN
+from importer.forms.validation import PROBLEMS_COLUMN, ROW_KEY_COLUMN, SOURCE_ROW_COLUMN
 from importer.report.book import ErrorBook, ErrorRow, looks_like_formula, problem_text
+from importer.report.row_keys import (
+    ABOUT_PROPERTY,
+    JOBS_PROPERTY,
+    SIGNATURE_PROPERTY,
+    sheets_text,
+)
 
 _SAMPLE_ROWS = 500  # rows measured for the column widths
 # Past this many, bad cells keep their fill but no comment (the Problems column still says
@@ -181,7 +192,9 @@ class _Rows:
             self._styled(problems, ("problems", False), None)
         number = WriteOnlyCell(self.sheet, value=row.number)
         self._styled(number, ("row", False), None)
-        return [*cells, problems, number]
+        if row.key is None:
+            return [*cells, problems, number]
+        return [*cells, problems, number, _text_cell(self.sheet, row.key)]
 
 
 def _header_row(sheet: WriteOnlyWorksheet, names: list[str]) -> list[WriteOnlyCell]:
@@ -236,21 +249,36 @@ def _append(
     sheet.row_dimensions.pop(number, None)
 
 
-def write_xlsx(path: str, book: ErrorBook) -> int:
+# Signs the workbook's properties: (the jobs property's text, the About sheet's name) -> text.
+Signer = Callable[[str, str], str]
+
+
+def write_xlsx(path: str, book: ErrorBook, sign: Signer | None = None) -> int:
     """Write the error workbook to ``path``; the number of rows written."""
-    return write_books(path, [book])
+    return write_books(path, [book], sign)
 
 
-def write_books(path: str, books: Sequence[ErrorBook]) -> int:
+def write_books(path: str, books: Sequence[ErrorBook], sign: Signer | None = None) -> int:
     """Several error books in one workbook, a sheet each under its sheet's name (a group of
-    sheets submitted together), then one About sheet (the first book's); rows written."""
+    sheets submitted together), then one About sheet (the first book's); rows written.
+    ``sign``: the books whose rows carry keys are named in the custom properties, signed."""
     workbook = Workbook(write_only=True)
     titles: list[str] = []
     count = 0
     for book in books:
         titles.append(sheet_title(book.sheet_name, titles))
         count += _write_sheet(workbook.create_sheet(titles[-1]), book)
-    _about_sheet(workbook, sheet_title("About", titles), books[0].about)
+    about = sheet_title("About", titles)
+    _about_sheet(workbook, about, books[0].about)
+    keyed = [(title, b.origin) for title, b in zip(titles, books, strict=True) if b.origin]
+    if sign is not None and keyed:
+        jobs = sheets_text(keyed)
+        for name, value in (
+            (JOBS_PROPERTY, jobs),
+            (ABOUT_PROPERTY, about),
+            (SIGNATURE_PROPERTY, sign(jobs, about)),
+        ):
+            workbook.custom_doc_props.append(StringProperty(name=name, value=value))
     workbook.save(path)
     return count
 
@@ -263,6 +291,9 @@ def _write_sheet(sheet: WriteOnlyWorksheet, book: ErrorBook) -> int:
     widths = _widths(header, sample)
     for index, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(index)].width = width
+    if book.origin is not None:  # the rows' keys: a last column, hidden
+        names.append(ROW_KEY_COLUMN)
+        sheet.column_dimensions[get_column_letter(len(names))].hidden = True
     top = len(book.above) + 1  # the header's row: the rows above it come back first
     _print_setup(sheet, top)
     for number, texts in enumerate(book.above, start=1):
@@ -274,5 +305,6 @@ def _write_sheet(sheet: WriteOnlyWorksheet, book: ErrorBook) -> int:
     for row in chain(sample, rows):
         count += 1
         _append(sheet, builder.row(row), widths, top + count)
-    sheet.auto_filter.ref = f"A{top}:{get_column_letter(len(names))}{top + count}"
+    last = len(names) - (book.origin is not None)  # the filter leaves the hidden keys out
+    sheet.auto_filter.ref = f"A{top}:{get_column_letter(last)}{top + count}"
     return count

@@ -117,6 +117,49 @@ def family_claims(conn: Connection, job_ids: Sequence[int]) -> list[tuple[str, s
     return [(r["unique_set"], r["value"], int(r["row_number"])) for r in rows]
 
 
+@dataclass(frozen=True)
+class Family:
+    """Where a job's rejected rows stand: ``origin`` (whose row numbers they carry), the jobs
+    whose attempts at them count (an import: itself and its live corrections, the newest
+    attempt at a row winning; a correction: itself), and ``up_to`` the last row of the
+    import's own (the rows its corrections added are theirs)."""
+
+    origin: int
+    jobs: list[int]
+    up_to: int | None
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {"origin": self.origin, "jobs": self.jobs, "up_to": self.up_to}
+
+
+def family_of(conn: Connection, job: Job) -> Family:
+    if job.origin_job_id is not None:
+        return Family(job.origin_job_id, [job.id], None)
+    later = [c.id for c in live_corrections(conn, job.id)]
+    return Family(job.id, [job.id, *later], job.last_row if later else None)
+
+
+def headers_of(conn: Connection, family: Family) -> dict[int, list[str]]:
+    """Each job's sheet header (a correction's may have its columns in another order)."""
+    rows = conn.execute(queries().family_headers, {"jobs": family.jobs}).fetchall()
+    return {int(r["id"]): list(r["header"] or []) for r in rows}
+
+
+def first_open_problems(conn: Connection, family: Family, rows: int) -> list[RowProblem]:
+    """The errors of the first ``rows`` rows still open, each in its newest attempt."""
+    found = conn.execute(queries().open_row_problems, {**family.params, "limit": rows})
+    return [
+        RowProblem(r["row_number"], r["column_name"], r["raw_value"], r["message"])
+        for r in found.fetchall()
+    ]
+
+
+def open_count(conn: Connection, family: Family) -> int:
+    row = conn.execute(queries().open_row_count, family.params).fetchone()
+    return int(row["n"]) if row else 0
+
+
 @dataclass(frozen=True, slots=True)
 class OpenRow:
     """A rejected row still open, as last sent."""
@@ -125,19 +168,16 @@ class OpenRow:
     row: StoredRejectedRow  # numbered as the origin's row
 
 
-def open_rows(
-    conn: Connection, origin: int, job_ids: Sequence[int], up_to: int | None
-) -> Iterator[OpenRow]:
-    """The rejected rows of these jobs (an origin's family) that no correction imported,
-    each in its newest attempt, in row order; ``up_to``: only rows up to that number."""
-    params = {"origin": origin, "jobs": list(job_ids), "up_to": up_to}
+def open_rows(conn: Connection, family: Family) -> Iterator[OpenRow]:
+    """The family's rejected rows that no correction imported, each in its newest attempt,
+    in row order."""
     with (
         database_errors(target=conn.target),
         conn.transaction(),
-        conn.cursor(name=f"open_rows_{origin}") as cursor,
+        conn.cursor(name=f"open_rows_{family.origin}") as cursor,
     ):
         cursor.itersize = 2000
-        cursor.execute(queries().open_rejected_rows, params)
+        cursor.execute(queries().open_rejected_rows, family.params)
         for r in cursor:
             number = int(r["row_number"])
             yield OpenRow(
@@ -160,8 +200,11 @@ class RowFate:
     last_tried: int | None  # the last job that rejected it (the origin or a correction)
 
 
-def row_fates(conn: Connection, job_id: int, origin: int, job_ids: Sequence[int]) -> list[RowFate]:
-    """Every rejected row of ``job_id`` and what became of it among ``job_ids``."""
-    params = {"job": job_id, "origin": origin, "jobs": list(job_ids)}
+def row_fates(conn: Connection, job_id: int, family: Family) -> dict[int, RowFate]:
+    """Every rejected row of ``job_id`` and what became of it in its family."""
+    params = {"job": job_id, "origin": family.origin, "jobs": family.jobs}
     rows = conn.execute(queries().rejected_row_fates, params).fetchall()
-    return [RowFate(int(r["row_number"]), r["fixed_by"], r["last_tried"]) for r in rows]
+    return {
+        int(r["row_number"]): RowFate(int(r["row_number"]), r["fixed_by"], r["last_tried"])
+        for r in rows
+    }

@@ -120,3 +120,33 @@ SELECT r.row_number, c.correction_job_id AS fixed_by,
     ON c.origin_job_id = %(origin)s AND c.origin_row = r.row_number
  WHERE r.import_job_id = %(job)s
  ORDER BY r.row_number
+
+-- name: open_row_problems
+-- The errors of the first open rows (those open_rejected_rows gives), for `importer errors`.
+WITH open AS (
+    SELECT DISTINCT ON (r.row_number) r.import_job_id, r.row_number
+      FROM import_rejected_rows r
+     WHERE r.import_job_id = ANY(%(jobs)s::bigint[])
+       AND (%(up_to)s::integer IS NULL OR r.row_number <= %(up_to)s)
+       AND NOT EXISTS (SELECT FROM import_corrections c
+                        WHERE c.origin_job_id = %(origin)s AND c.origin_row = r.row_number)
+     ORDER BY r.row_number, r.import_job_id DESC
+     LIMIT %(limit)s
+)
+SELECT e.row_number, e.column_name, e.raw_value, e.message
+  FROM open o
+  JOIN import_row_errors e ON e.import_job_id = o.import_job_id AND e.row_number = o.row_number
+ ORDER BY e.row_number, e.id
+
+-- name: open_row_count
+SELECT count(*) AS n FROM (
+    SELECT DISTINCT r.row_number
+      FROM import_rejected_rows r
+     WHERE r.import_job_id = ANY(%(jobs)s::bigint[])
+       AND (%(up_to)s::integer IS NULL OR r.row_number <= %(up_to)s)
+       AND NOT EXISTS (SELECT FROM import_corrections c
+                        WHERE c.origin_job_id = %(origin)s AND c.origin_row = r.row_number)
+) AS open
+
+-- name: family_headers
+SELECT id, header FROM import_jobs WHERE id = ANY(%(jobs)s::bigint[])

@@ -73,8 +73,8 @@ def test_xlsx_export_has_original_columns_reasons_and_row_numbers(
     assert book.sheetnames == ["Sheet1", "About"]
     sheet = book["Sheet1"]
     rows = [list(r) for r in sheet.iter_rows(values_only=True)]
-    assert rows[0] == [*HEADER, "Problems", "Source row"]
-    assert [r[-1] for r in rows[1:]] == [3, 5, 7]  # in sheet order, last
+    assert rows[0] == [*HEADER, "Problems", "Source row", "Row key"]  # the key hidden
+    assert [r[-2] for r in rows[1:]] == [3, 5, 7]  # in sheet order
     # Stored as texts only (before typed cells): a text that shows a number exactly is one.
     assert rows[1][:3] == ["A-1", '=HYPERLINK("http://evil")', 12]
     assert rows[3][:3] == [9, "@SUM(A1)", -4]

@@ -63,6 +63,7 @@ type = "boolean"
 """
 HEADER = ["Ref", "Customer", "Zip", "Shipped", "Weight", "Fragile", "Note"]
 OWN = ["Problems", "Source row"]
+KEYED = [*OWN, "Row key"]  # the .xlsx: each row's key last, hidden (a correction's)
 # Excel rows 2..7; rows 3, 4, 6 and 7 are rejected.
 ROWS: list[list[Any]] = [
     [1, "Ada", 2134, date(2024, 1, 5), 2.5, True, "first"],
@@ -131,8 +132,9 @@ def test_the_error_workbook_is_the_senders_sheet_with_the_problems_marked(
     assert book.sheetnames == ["Deliveries", "About"]
     sheet = book["Deliveries"]
     rows = _rows(sheet)
-    assert rows[0] == [*HEADER, *OWN]
-    assert [r[-1] for r in rows[1:]] == REJECTED
+    assert rows[0] == [*HEADER, *KEYED]
+    assert [r[-2] for r in rows[1:]] == REJECTED
+    assert sheet.column_dimensions["J"].hidden and not sheet.column_dimensions["I"].hidden
 
     # Values in their original types and formats.
     bob = rows[1]
@@ -169,7 +171,7 @@ def test_the_error_workbook_is_the_senders_sheet_with_the_problems_marked(
     about = " ".join(str(v) for r in _rows(book["About"]) for v in r if v)
     assert "deliveries.xlsx" in about and "deliveries (version 1)" in about
     assert "2 imported, 4 rejected" in about
-    assert "importer submit errors.xlsx --form deliveries" in about
+    assert "importer submit errors.xlsx (a correction of job 1" in about
 
 
 def test_a_fixed_copy_imports_exactly_the_rejected_rows(
@@ -185,10 +187,11 @@ def test_a_fixed_copy_imports_exactly_the_rejected_rows(
     done = cli("submit", str(rejected / "fixed.xlsx"), "--form", "deliveries")
     assert done.exit_code == 0, done.stdout + done.stderr
     assert "Problems" not in done.stderr and "Source row" not in done.stderr
+    assert "correction of job 1: 4 rows" in done.stderr
     imported = json_rows(conn, 2)
-    assert sorted(imported) == [2, 3, 4, 5]  # the fixed file's rows: every one imported
+    assert sorted(imported) == REJECTED  # every one imported, as the rows it fixes
     assert [d["ref"] for d in imported.values()] == [2, 3, 5, 6]
-    assert imported[2] == {
+    assert imported[3] == {
         "ref": 2,
         "customer": "Bob",
         "zip": "10001",
@@ -196,8 +199,8 @@ def test_a_fixed_copy_imports_exactly_the_rejected_rows(
         "weight": 1.0,
         "fragile": False,
     }
-    assert imported[3]["zip"] == "12345" and imported[3]["shipped"] == "2024-02-28"
-    assert imported[5]["customer"] == "Fay" and imported[5]["zip"] == "02134"
+    assert imported[4]["zip"] == "12345" and imported[4]["shipped"] == "2024-02-28"
+    assert imported[7]["customer"] == "Fay" and imported[7]["zip"] == "02134"
     assert counts(conn)["rows"] == 2 + len(REJECTED)
 
 
@@ -213,8 +216,8 @@ def test_a_second_round_trip_has_the_same_columns_and_fresh_reasons(
     second = openpyxl.load_workbook(_export(cli, 2, rejected / "errors2.xlsx"))
     assert second.sheetnames == ["Deliveries", "About"]
     rows = _rows(second["Deliveries"])
-    assert rows[0] == [*HEADER, *OWN]
-    assert [r[-1] for r in rows[1:]] == [2, 3, 4, 5]  # rows of the file submitted
+    assert rows[0] == [*HEADER, *KEYED]
+    assert [r[-2] for r in rows[1:]] == REJECTED  # a correction's: the rows it fixes
     assert rows[1][7] == "Weight: '-7' is less than the minimum 0"
     assert [r[:7] for r in rows[2:]] == [r[:7] for r in _rows(book["Deliveries"])[2:]]
 

@@ -109,12 +109,15 @@ def test_an_imports_error_file_says_how_to_send_it_back(
         ("", "   Problems column lists every problem of the row."),
         ("", "2. The Problems and Source row columns may stay as they are,"),
         ("", "   or be deleted. Keep the header row."),
+        ("", "   Delete a row you cannot fix; add new rows at the end if you have any."),
         ("", "3. Save the file, keeping it an Excel workbook (.xlsx)."),
         ("", "4. Send the file back to whoever sent it to you."),
         ("", "The 2 rows already imported are not in this file."),
         ("", ""),
         ("For the operator", "Whoever runs importer imports the returned file with:"),
-        ("", "importer submit to_fix.xlsx --form parcels"),
+        ("", "importer submit to_fix.xlsx"),
+        ("", "(a correction of job 1: each fixed row joins that import, once; --as-new imports"
+             " the rows as a new job instead)"),
     ]  # fmt: skip
     # Fixed and sent back, its booleans read as booleans: the three rows are imported.
     book = openpyxl.load_workbook(tmp_path / "to_fix.xlsx")
