@@ -108,7 +108,9 @@ class Foreground:
         for result in report.results:
             job = result.job
             reasons = self.importer.top_reasons(job.id) if job.failed_rows else []
-            rows.append(SummaryRow(job, result.ended - since, result.run_rows, reasons))
+            # A correction: its import's rejected rows as they now stand.
+            origin = self.importer.job(job.origin_job_id) if job.origin_job_id else None
+            rows.append(SummaryRow(job, result.ended - since, result.run_rows, reasons, origin))
             since = result.ended
         return rows
 
@@ -127,7 +129,7 @@ class Foreground:
             ended = {result.job.id: result.job for result in report.results}
             members = [ended.get(i) or self.importer.job(i) for i in group[1]]
             out.print(
-                f"group g{group[0]}: {len(members)} sheets,"
+                f"group g{group[0]}: {len(members)} sheet{'' if len(members) == 1 else 's'},"
                 f" {sum(j.total_rows or 0 for j in members):,} rows,"
                 f" {sum(j.success_rows for j in members):,} imported,"
                 f" {sum(j.failed_rows for j in members):,} rejected",

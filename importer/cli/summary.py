@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from importer.cli.corrections_view import correction_of, fixed_counts
 from importer.cli.exit_codes import nothing_imported
 from importer.cli.layout import Column, fitted_table
 from importer.cli.progress import format_count, format_duration
@@ -27,6 +28,8 @@ SUMMARY_COLUMNS = (
     # Shortened first; where even its least leaves no room (a long status at 50 columns),
     # the last to go: the job's id says which it is.
     Column("File", soft=16, least=8, drop=4),
+    # Several sheets of one submission: which is which (empty, so left out, otherwise).
+    Column("Sheet", soft=12, least=6, drop=4),
     Column("Status"),  # how the import ended: always shown
     Column("Rows", right=True, drop=3),
     Column("Imported", right=True),
@@ -42,14 +45,16 @@ class SummaryRow:
     seconds: float | None = None  # the time the command spent on this job, waits included
     run_rows: int = 0  # rows this command committed
     reasons: Sequence[Reason] = field(default_factory=tuple)  # the most common, first
+    origin: Job | None = None  # a correction's origin, as it is after the run
 
 
-def _cells(row: SummaryRow) -> list[str]:
+def _cells(row: SummaryRow, sheets: bool) -> list[str]:
     job = row.job
     rate = row.run_rows / row.seconds if row.seconds and row.run_rows else None
     return [
         str(job.id),
         job.file_name,
+        (job.sheet or "") if sheets else "",
         job.status,
         format_count(job.total_rows),
         format_count(job.success_rows),
@@ -61,9 +66,12 @@ def _cells(row: SummaryRow) -> list[str]:
 
 def summary_table(rows: Sequence[SummaryRow], width: int | None) -> Text:
     """The table; ``width`` None (not a terminal): every column, nothing shortened."""
+    sheets = len({(row.job.file_name, row.job.sheet) for row in rows}) > len(
+        {row.job.file_name for row in rows}
+    )
     return fitted_table(
         SUMMARY_COLUMNS,
-        [_cells(row) for row in rows],
+        [_cells(row, sheets) for row in rows],
         width,
         title="Import summary",
         rule=width is not None,
@@ -113,10 +121,22 @@ def quit_lines(quit: Quit) -> list[str]:
 
 def next_command(job: Job) -> str | None:
     """What to run after this job's summary (a stopped job's `importer resume` is said with
-    the stop itself)."""
+    the stop itself). A correction's rows still wrong are its import's, with the others."""
     if job.terminal and job.failed_rows:
-        return f"importer errors {job.id} -o rejected.xlsx"
+        return f"importer errors {job.origin_job_id or job.id} -o rejected.xlsx"
     return None
+
+
+def _corrected(row: SummaryRow) -> list[Text]:
+    """A correction: what it corrects, and its import's rejected rows as they now stand."""
+    said = correction_of(row.job)
+    if said is None:
+        return []
+    lines = [Text(f"job {row.job.id}: {said}")]
+    counts = fixed_counts(row.origin, always=True) if row.origin is not None else None
+    if row.origin is not None and counts is not None:
+        lines.append(Text(f"job {row.origin.id}: {counts}"))
+    return lines
 
 
 def _reasons(row: SummaryRow, width: int | None) -> list[Text]:
@@ -172,6 +192,7 @@ def summary(rows: Sequence[SummaryRow], width: int | None) -> RenderableType:
         keyed = keyed_line(row.job)
         if keyed is not None and not nothing_imported(row.job):
             after.append(Text(keyed))
+        after.extend(_corrected(row))
         after.extend(_reasons(row, width))
         after.extend(_not_read(row.job, width))
         command = next_command(row.job)

@@ -86,6 +86,10 @@ def test_all_sheets_are_one_group_in_lookup_order_and_hidden_sheets_noted(
     assert len({j["group_id"] for j in made}) == 1
     group = f"g{made[0]['group_id']}"
     assert f"group {group}: 2 sheets, 60 rows" in result.stdout
+    # The summary names each job's sheet (both come from the same file).
+    header, customers, orders = result.stdout.split("Import summary\n", 1)[1].splitlines()[:3]
+    assert header.split()[:3] == ["Job", "File", "Sheet"]
+    assert customers.split()[2] == "Customers" and orders.split()[2] == "Orders"
     stored = conn.execute("SELECT count(*) AS n FROM forms.orders").fetchone()
     assert stored is not None and stored["n"] == made[1]["success_rows"]
     assert made[1]["success_rows"] + made[1]["failed_rows"] == 40
