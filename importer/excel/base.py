@@ -176,8 +176,9 @@ def first_row_header(
 ) -> tuple[list[str], int, Leading]:
     """(header texts, Excel row number) from the first of `rows` (non-blank rows, in
     order), and the first LEADING_ROWS of them (a header may be moved to one: rehead);
-    EmptySheet when there is none or the first holds no text."""
-    leading: Leading = [(number, tuple(values)) for number, values in islice(rows, LEADING_ROWS)]
+    a row of nothing but spaces is blank. EmptySheet when there is none."""
+    shown = ((number, values) for number, values in rows if header_texts(values))
+    leading: Leading = [(number, tuple(values)) for number, values in islice(shown, LEADING_ROWS)]
     if leading:
         texts = header_texts(leading[0][1])
         if texts:

@@ -267,9 +267,7 @@ class CalamineReader(BlockReader):
         self.leading = []
         for number, raw in enumerate(self._sheet.iter_rows(), start=1):
             values = self._normalize(raw, number, self._range_width)
-            if values is not None and any(v is not None for v in values):
-                if not self.leading and not header_texts(values):
-                    break  # the first row with values holds no text: no header
+            if values is not None and header_texts(values):  # spaces alone: a blank row
                 self.leading.append((number, values))
                 if len(self.leading) == LEADING_ROWS:
                     break

@@ -33,7 +33,8 @@ class CsvReader(SheetReader):
         self._encoding = "utf-16" if head[:2] in (b"\xff\xfe", b"\xfe\xff") else "utf-8-sig"
         self._dialect = self._sniff_dialect()
         self._count: int | None = None
-        self.leading = [(n, tuple(v)) for n, v in islice(self._records(None), LEADING_ROWS)]
+        shown = ((n, v) for n, v in self._records(None) if any(c and c.strip() for c in v))
+        self.leading = [(n, tuple(v)) for n, v in islice(shown, LEADING_ROWS)]
         for number, values in self.leading:
             texts = [v.strip() if v is not None else "" for v in values]  # type: ignore[attr-defined]
             while texts and not texts[-1]:
