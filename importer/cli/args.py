@@ -44,7 +44,7 @@ SUBMIT_HEADER_ROW_OPTION = header_row_option(
 )
 CHECK_HEADER_ROW_OPTION = header_row_option("the row among the first that fits, as submit finds it")
 INFER_HEADER_ROW_OPTION = header_row_option(
-    "the first row of texts above the values, among the first rows"
+    "the row of column names over the values below it, among the first rows"
 )
 
 

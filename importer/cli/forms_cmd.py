@@ -105,7 +105,9 @@ def infer_command(
     workbook: Path = typer.Argument(..., help="Workbook (or CSV) to look at.", show_default=False),
     sheet: str | None = typer.Option(None, "--sheet", help="Sheet name (default: first visible)."),
     output: Path | None = typer.Option(None, "-o", "--output", help="Write the TOML here."),
-    name: str | None = typer.Option(None, "--name", help="Form name (default: file name)."),
+    name: str | None = typer.Option(
+        None, "--name", help="Form name (default: the sheet's name with --sheet, else the file's)."
+    ),
     force: bool = typer.Option(False, "--force", help="Overwrite the output file."),
     header_row: int | None = INFER_HEADER_ROW_OPTION,
 ) -> None:

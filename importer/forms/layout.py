@@ -6,7 +6,8 @@ The choice (``header_row = "auto"``, the default): the row that holds all of a f
 required fields and matches the most of its columns; without --form, over every form. Rows
 that fit equally are refused naming the best, unless they read alike (a header repeated
 below: the first is it); where no row holds a form's required fields the first row with
-values stays the header (and the usual refusal names what it lacks).
+values stays the header (and the usual refusal names what it lacks). Of rows that fit
+equally, one right above another is not the header: the lower one sits on the data.
 """
 
 from __future__ import annotations
@@ -171,6 +172,9 @@ def choose_layout(
             # reads alike): the first is the header.
             first = min(tied, key=lambda pair: pair[0].row)
             return first[1].layout.excel(first[0].row)  # type: ignore[no-any-return]
+        on_data = _on_the_data(sorted({p[0].row for p in tied}))
+        if on_data is not None:
+            tied = [p for p in tied if p[0].row == on_data]
         if len({p[0].row for p in tied}) > 1:
             ranked = sorted(fits, key=lambda pair: (-pair[0].matched, pair[0].row))
             shown = ", ".join(
@@ -181,9 +185,18 @@ def choose_layout(
                 f"{where}: more than one row could be the header ({shown}); "
                 "name it with --header-row N"
             )
-        return fitting[0][1].layout.excel(top.row)  # type: ignore[no-any-return]
+        return tied[0][1].layout.excel(tied[0][0].row)  # type: ignore[no-any-return]
 
     return HeaderLayout(choose=choose)
+
+
+def _on_the_data(rows: list[int]) -> int | None:
+    """Of rows that fit a form equally, the one a person takes for the header: the only one
+    with no other right under it (a stray copy of the header right above the real one
+    sits on it, not on the data); None when several are left (two tables, each with the
+    header)."""
+    left = [row for row in rows if row + 1 not in rows]
+    return left[0] if len(left) == 1 else None
 
 
 def _keys(texts: Sequence[str]) -> tuple[str, ...]:

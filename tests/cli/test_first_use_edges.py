@@ -176,7 +176,7 @@ def _option_help(shown: str, option: str) -> str:
     [
         (("submit",), "kept with the job, so every run reads it there"),
         (("check",), "as submit finds it"),
-        (("forms", "infer"), "the first row of texts above the values"),
+        (("forms", "infer"), "the row of column names over the values below it"),
     ],
 )
 def test_header_row_help_says_what_is_true_of_each_command(

@@ -85,14 +85,29 @@ def test_two_rows_that_could_each_be_the_header_are_refused_naming_them(
     book = xlsxwriter.Workbook(str(tmp_path / "twice.xlsx"))
     sheet = book.add_worksheet()
     sheet.write_row(0, 0, ["Order ID", "Customer", "Qty"])
-    sheet.write_row(1, 0, ["Order ID", "Customer", "Qty", "Notes"])  # another, as good
-    sheet.write_row(2, 0, [1, "Ada", 2])
+    sheet.write_row(1, 0, [1, "Ada", 2])
+    sheet.write_row(2, 0, ["Order ID", "Customer", "Qty", "Notes"])  # another table, as good
+    sheet.write_row(3, 0, [2, "Bob", 3, "gift"])
     book.close()
     result = cli("submit", str(tmp_path / "twice.xlsx"), "--quiet")
     assert result.exit_code == 2
-    assert "row 1 matches 3 of 3, row 2 matches 3 of 3" in result.stderr
+    assert "row 1 matches 3 of 3, row 3 matches 3 of 3" in result.stderr
     assert "--header-row N" in result.stderr
-    assert cli("submit", str(tmp_path / "twice.xlsx"), "--header-row", "2").exit_code == 0
+    assert cli("submit", str(tmp_path / "twice.xlsx"), "--header-row", "3").exit_code == 0
+
+
+def test_of_two_rows_that_fit_alike_the_one_on_the_data_is_the_header(
+    cli: Cli, conn: Connection, orders: None, tmp_path: Path
+) -> None:
+    book = xlsxwriter.Workbook(str(tmp_path / "stacked.xlsx"))
+    sheet = book.add_worksheet()
+    sheet.write_row(0, 0, ["Order ID", "Customer", "Qty"])  # a stray copy right above it
+    sheet.write_row(1, 0, ["Order ID", "Customer", "Qty", "Notes"])
+    sheet.write_row(2, 0, [1, "Ada", 2, "gift"])
+    book.close()
+    result = cli("submit", str(tmp_path / "stacked.xlsx"), "--quiet")
+    assert result.exit_code == 0, result.stderr
+    assert stored(conn) == [(3, 1)]
 
 
 def test_a_header_repeated_below_is_the_first_one(
@@ -166,7 +181,10 @@ def test_forms_infer_proposes_the_real_header_and_what_is_not_data(
     form = parse_form_text(out.read_text())
     assert [f.header for f in form.fields] == ["Order ID", "Customer", "Qty"]
     assert form.field("order_id").type == "integer"  # the Total row is not sampled
-    assert form.layout.stop_at_blank_row and form.layout.skip_column == "Order ID"
+    # What is not data is left out by what it is: a blank row in the next file's data
+    # loses nothing.
+    assert form.layout.skip_rows == ("totals", "notes") and not form.layout.stop_at_blank_row
+    assert form.layout.header_row is None  # "auto" finds it where infer did
     assert cli("forms", "add", str(out)).exit_code == 0
     assert cli("submit", str(book), "--quiet").exit_code == 0
 
