@@ -34,7 +34,16 @@ def _report(message: str) -> None:
     from importer.cli.output import stderr_console
 
     # The message holds user text (paths, headers, form names): never read it as markup.
-    stderr_console().print(Text.assemble(("error:", "red"), " ", message), highlight=False)
+    # One line; at a terminal wrapped at words (it would break one mid-word at its edge).
+    console = stderr_console()
+    line = Text.assemble(("error:", "red"), " ", message)
+    if console.is_terminal:
+        from rich.console import Group
+
+        line.no_wrap, line.overflow = False, "fold"
+        console.print(Group(line), highlight=False)
+        return
+    console.print(line, highlight=False)
 
 
 def run(argv: Sequence[str] | None = None, *, started: float | None = None) -> int:

@@ -442,3 +442,17 @@ def test_a_long_process_id_is_wrapped_at_words(
     # "job 1 is being run by <OWNER> (lease expires in 9m 59s); left to it"
     assert OWNER in words and "expires" in words, screen
     assert "nothing to resume" in screen, screen
+
+
+@pytest.mark.parametrize("width", [80, 50])
+def test_an_error_at_a_terminal_wraps_at_words(
+    width: int, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    missing = "no such folder/orders of the whole year, as sent by the branch office.xlsx"
+    screen = on_terminal(["submit", missing], width, cli_env)  # in tmp_path (cli_env)
+    said = [line for line in screen if line.strip()]
+    assert said and said[0].startswith("error: ")
+    assert_fits(said, width)
+    text = " ".join(said)
+    words_whole(said, text.replace("\n", " "))
+    assert "branch office.xlsx: file not found" in text  # the words, none cut at the edge
