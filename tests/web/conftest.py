@@ -17,6 +17,7 @@ from importer.database import Connection
 from importer.repositories.accounts import Account
 from importer.web import create_app
 from tests.support.jobs import PEOPLE_FORM, add_form
+from tests.web.browser import browser, playwright_driver, served  # noqa: F401 - fixtures
 
 PASSWORD = "a password long enough"
 

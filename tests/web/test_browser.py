@@ -1,0 +1,163 @@
+"""The sender's path in Debian's Chromium against `importer serve`: sign in, upload a workbook
+with mistakes, watch it run, see the rejected rows; by mouse at 1280 pixels and by keyboard
+alone at 390, with screenshots of each page at both widths (in the test's folder). Markup in
+a cell, the sheet's name and the file's name shows as text, and no script of it runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import xlsxwriter
+from playwright.sync_api import Browser, Page, expect
+
+from importer.database import Connection
+from tests.support.jobs import add_form
+from tests.web.browser import (
+    NARROW,
+    PASSWORD,
+    WIDE,
+    Served,
+    Watched,
+    open_page,
+    overflowing,
+    tab_to,
+)
+
+pytestmark = pytest.mark.slow
+
+CELL_SCRIPT = "<script>alert('cell')</script>"
+SHEET = "<script>alert(2)"
+FILE = "<script>alert(3).xlsx"
+EMAIL = "ana@example.com"
+
+
+def book_with_mistakes(path: Path) -> Path:
+    """24 orders: rows 5, 9 and 13 have a negative amount, row 7 an order id that is markup,
+    row 11 a customer that is a script and a negative amount (6 rejected rows)."""
+    book = xlsxwriter.Workbook(str(path))
+    sheet = book.add_worksheet(SHEET)
+    sheet.write_row(0, 0, ["Order ID", "Customer", "Amount"])
+    for row in range(1, 25):
+        number = row + 1
+        values: list[Any] = [row, f"customer {row}", row * 10]
+        if number in (5, 9, 13, 17):
+            values[2] = -5
+        if number == 7:
+            values[0] = '<img src=x onerror="alert(4)">'
+        if number == 11:
+            values[1:] = [CELL_SCRIPT, -1]
+        sheet.write_row(row, 0, values)
+    book.close()
+    return path
+
+
+def shoot(watched: Watched, folder: Path, name: str) -> Path:
+    """A full-page screenshot; the page must not stick out sideways at its width."""
+    target = folder / f"{name}.png"
+    watched.page.screenshot(path=str(target), full_page=True)
+    assert overflowing(watched.page) == [], name
+    return target
+
+
+def sign_in_by_mouse(page: Page) -> None:
+    page.goto("/")
+    page.get_by_label("E-mail address").fill(EMAIL)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("heading", name="Send a workbook")).to_be_visible()
+
+
+def watch_it_run(served: Served, page: Page) -> None:
+    """The job waits for a worker; one starts, and the page follows it to its end by
+    itself (no reload from here)."""
+    expect(page.locator("#state")).to_have_text("waiting for a worker")
+    expect(page.locator("#job")).to_have_attribute("data-done", "no")
+    worker = served.work_in_background()
+    expect(page.locator("#job")).to_have_attribute("data-done", "yes")
+    worker.join(60)
+    expect(page.locator("#status")).to_have_text("partially_succeeded")
+    expect(page.locator("#state")).to_have_text("18 rows imported, 6 rejected")
+
+
+def see_the_rejected_rows(page: Page) -> None:
+    table = page.locator("table.rejected")
+    expect(table.locator("tbody tr")).to_have_count(6)
+    markup = table.locator("tbody tr", has_text="onerror")
+    expect(markup.locator("td").nth(1)).to_have_text('<img src=x onerror="alert(4)">')
+    script = table.locator("tbody tr", has_text="alert('cell')")
+    expect(script.locator("td").nth(2)).to_have_text(CELL_SCRIPT)
+    expect(script.locator("td.problems")).to_contain_text("Amount")
+    expect(page.locator("h1 .file")).to_have_text(FILE)
+    expect(page.locator(".meta strong").nth(1)).to_have_text(SHEET)
+    assert page.locator("script:not([src])").count() == 0  # nothing of the sheet became markup
+
+
+def test_the_senders_path_by_mouse(
+    served: Served, browser: Browser, conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn)
+    served.account(EMAIL, "sender", ["orders"])
+    book = book_with_mistakes(tmp_path / "book.xlsx")
+    shots = tmp_path / "screens"
+    watched = open_page(browser, WIDE, served.url)
+    page = watched.page
+    sign_in_by_mouse(page)
+    shoot(watched, shots, "imports-1280")
+    page.locator("#file").set_input_files(
+        {"name": FILE, "mimeType": "application/octet-stream", "buffer": book.read_bytes()}
+    )
+    page.get_by_role("button", name="Send").click()
+    page.wait_for_url("**/imports/*")
+    shoot(watched, shots, "waiting-1280")
+    watch_it_run(served, page)
+    see_the_rejected_rows(page)
+    shoot(watched, shots, "rejected-1280")
+    page.get_by_role("link", name="All imports").click()
+    expect(page.locator("table.jobs td.file")).to_contain_text(FILE)
+    expect(page.locator("table.jobs td.file .sheet")).to_have_text(SHEET)
+    watched.assert_quiet()
+
+
+def test_the_senders_path_by_keyboard_on_a_phone(
+    served: Served, browser: Browser, conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn)
+    served.account(EMAIL, "sender", ["orders"])
+    book = book_with_mistakes(tmp_path / "book.xlsx")
+    shots = tmp_path / "screens"
+    watched = open_page(browser, NARROW, served.url)
+    page = watched.page
+    page.goto("/")
+    shoot(watched, shots, "signin-390")
+    keys = page.keyboard
+    tab_to(page, "#email")
+    keys.type(EMAIL)
+    keys.press("Tab")
+    keys.type(PASSWORD)
+    keys.press("Enter")
+    expect(page.get_by_role("heading", name="Send a workbook")).to_be_visible()
+    shoot(watched, shots, "imports-390")
+    tab_to(page, "#file")
+    with page.expect_file_chooser() as chooser:
+        keys.press("Space")
+    chooser.value.set_files(
+        {"name": FILE, "mimeType": "application/octet-stream", "buffer": book.read_bytes()}
+    )
+    tab_to(page, "#upload-form button[type=submit]")
+    keys.press("Enter")
+    page.wait_for_url("**/imports/*")
+    shoot(watched, shots, "waiting-390")
+    watch_it_run(served, page)
+    see_the_rejected_rows(page)
+    shoot(watched, shots, "rejected-390")
+    tab_to(page, "#download")
+    with page.expect_download() as download:
+        keys.press("Enter")
+    assert download.value.suggested_filename.endswith(".xlsx")
+    tab_to(page, "a[href='/imports']")
+    keys.press("Enter")
+    expect(page.locator("table.jobs td.file")).to_contain_text(FILE)
+    shoot(watched, shots, "list-390")
+    watched.assert_quiet()
