@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from importer.cli.corrections_view import correction_of, fixed_counts
 from importer.cli.help import help_for
 from importer.cli.layout import Column, fitted_table, local_time
 from importer.cli.output import is_terminal, stdout_console
@@ -71,6 +72,10 @@ def status_lines(job: Job, liveness: Liveness = Liveness.LIVE, now: datetime | N
         f"  status:    {job.status}" + (" (cancel requested)" if job.cancel_requested else ""),
         f"  rows:      {total}, {job.success_rows:,} imported, {job.failed_rows:,} rejected",
     ]
+    if (fixed := fixed_counts(job)) is not None:  # corrections imported some of them since
+        lines.append(f"  rejected:  {fixed}")
+    if (corrects := correction_of(job)) is not None:
+        lines.append(f"  corrects:  {corrects}")
     if keyed is not None:  # a form with a key: what the imported rows did to the stored ones
         lines.append("  imported:  {:,} inserted, {:,} updated, {:,} unchanged".format(*keyed))
     for index, entry in enumerate(job.rows_not_read or ()):
@@ -108,7 +113,9 @@ def status_lines(job: Job, liveness: Liveness = Liveness.LIVE, now: datetime | N
             f"  purged:    {when(job.purged_at)} by retention (its rejected rows, errors and"
             " stored workbook): it can no longer be resumed, retried or exported"
         )
-    elif job.failed_rows:
+    elif job.origin_job_id is not None and job.failed_rows:  # the import's, with the others
+        lines.append(f"  rejected rows: importer errors {job.origin_job_id} -o rejected.xlsx")
+    elif job.still_open:
         lines.append(f"  rejected rows: importer errors {job.id} -o rejected.xlsx")
     return "\n".join(lines)
 
@@ -216,6 +223,9 @@ def jobs_table(found: list[Job], width: int | None) -> Text:
             f"{job.attempts}/{job.max_attempts}",
             local_time(job.created_at, seconds=False),
             job.submitted_by or "-",
+            format_count(job.fixed_rows) if job.fixed_rows else "",
+            format_count(job.still_open) if job.fixed_rows else "",
+            str(job.origin_job_id or ""),
         ]
         for job in found
     ]
@@ -236,6 +246,11 @@ JOBS_COLUMNS = (
     Column("Attempts", right=True, drop=2),
     Column("Created", drop=4),
     Column("By", soft=16, least=8, drop=1),  # an account, or a command line's OS user
+    # Corrections: of an import's rejected rows, those imported since and those still open;
+    # the import a correction corrects. Empty (so left out) where there are none.
+    Column("Fixed later", right=True, drop=2),
+    Column("Open", right=True, drop=2),
+    Column("Corrects", right=True, drop=2),
 )
 
 

@@ -29,6 +29,7 @@ from importer.cli.args import (
     parse_delay,
     parse_job_ref,
 )
+from importer.cli.corrections_view import correction_of
 from importer.cli.foreground import Foreground
 from importer.cli.help import help_for
 from importer.cli.jobs_cmd import print_job_json, status_lines
@@ -151,21 +152,6 @@ def submit_command(
     _report_queued(outcome.submission, request, as_json)
 
 
-def correction_line(job: Job) -> str:
-    """What a correction is, before it runs: `correction of job 41: 15 rows`, and how it
-    reads them."""
-    plan = job.correction or {}
-    keyed, added = int(plan.get("keyed", 0)), int(plan.get("added", 0))
-    said = f"correction of job {job.origin_job_id}: {keyed:,} rows"
-    if added:
-        first = int(plan.get("first_new_row", 0))
-        where = f"row {first:,}" if added == 1 else f"rows {first:,}-{first + added - 1:,}"
-        said += f", and {added:,} added (numbered after its rows: {where})"
-    if plan.get("latest"):
-        said += f"; validated by form {job.form} version {job.form_version} (the latest)"
-    return said
-
-
 def _sheet_and_form(text: str) -> tuple[str, str | None]:
     """--sheet "Orders=orders": the sheet and its form ("Orders" alone: the form it fits)."""
     sheet, _, form = text.rpartition("=") if "=" in text else (text, "", "")
@@ -217,7 +203,7 @@ def _submitted(run: Foreground, file: Path, request: SubmitRequest, s: Submissio
     if s.extra_columns and not run.quiet:
         err.print(f"note: ignoring columns {', '.join(s.extra_columns)}", markup=False)
     if s.job.origin_job_id is not None and s.created and not run.quiet:
-        err.print(correction_line(s.job), markup=False)
+        err.print(correction_of(s.job) or "", markup=False)
     if not s.created and s.job.origin_job_id is not None:
         job = s.job
         err.print(

@@ -190,7 +190,24 @@ class WatchView:
             )
         if not rows:
             rows.append(["-", "none", "", "", "", "", ""])
-        return _titled("running jobs", fitted_table(RUNNING_COLUMNS, rows, width))
+        table = _titled("running jobs", fitted_table(RUNNING_COLUMNS, rows, width))
+        return Text("\n").join([table, *self._corrected(snapshot)])
+
+    @staticmethod
+    def _corrected(snapshot: FleetSnapshot) -> list[Text]:
+        """A running correction: its import's rejected rows as they stand."""
+        lines = []
+        for job in snapshot.running:
+            origin = job.get("origin")
+            if isinstance(origin, dict):
+                rejected, fixed = int(origin["failed_rows"]), int(origin["fixed_rows"])
+                lines.append(
+                    Text(
+                        f"job {job['id']} corrects job {origin['id']}: rejected {rejected:,}"
+                        f" · fixed later {fixed:,} · still open {max(rejected - fixed, 0):,}"
+                    )
+                )
+        return lines
 
     def _workers_table(self, snapshot: FleetSnapshot, width: int | None) -> Text:
         now = snapshot.stats.now

@@ -161,6 +161,11 @@ def stats_command(
         ("live foreground", str(stats.live_foreground)),  # submit/resume running their job
         ("jobs", ", ".join(f"{count} {status}" for status, count in totals.jobs.items())),
         ("rows", f"{totals.rows_imported:,} imported, {totals.rows_rejected:,} rejected"),
+        (
+            "rejected rows",
+            f"fixed later {totals.rows_fixed:,} · still open {totals.rows_open:,}"
+            " (of imports; corrections' own are their imports')",
+        ),
     ]
     for name, value in lines:
         console.print(f"{name + ':':<17}{value}")

@@ -85,6 +85,16 @@ def metric_families(stats: QueueStats, totals: JobTotals) -> list[Metric]:
             "importer_rows_rejected", "Rows rejected by every job.", value=totals.rows_rejected
         ),
         _gauge(
+            "importer_rows_fixed_later",
+            "Rows imports rejected that a correction imported since (undone ones given back).",
+            totals.rows_fixed,
+        ),
+        _gauge(
+            "importer_rows_still_open",
+            "Rows imports rejected that no correction has imported yet.",
+            totals.rows_open,
+        ),
+        _gauge(
             "importer_rows_per_second",
             "Rows per second of the running jobs together, each over its current run.",
             stats.rows_per_second,

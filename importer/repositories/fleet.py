@@ -112,12 +112,18 @@ class JobTotals:
     attempts_failed: int
     # Completion notices (notify timers) by status, 0 included: completed ones were delivered.
     notices: dict[TimerStatus, int] = field(default_factory=dict)
+    # Of the imports' rejected rows (not corrections'): those corrections imported since, and
+    # those still open (migration 0018).
+    rows_fixed: int = 0
+    rows_open: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
             "jobs": {str(status): count for status, count in self.jobs.items()},
             "rows_imported": self.rows_imported,
             "rows_rejected": self.rows_rejected,
+            "rows_fixed_later": self.rows_fixed,
+            "rows_still_open": self.rows_open,
             "attempts_failed": self.attempts_failed,
             "notices": {str(status): count for status, count in self.notices.items()},
         }
@@ -126,7 +132,7 @@ class JobTotals:
 def job_totals(conn: Connection) -> JobTotals:
     q = queries()
     counts = {status: 0 for status in JobStatus}
-    imported = rejected = 0
+    imported = rejected = fixed = still_open = 0
     with conn.transaction():
         conn.execute(q.statistics_without_jit)
         by_status = conn.execute(q.jobs_by_status).fetchall()
@@ -136,11 +142,13 @@ def job_totals(conn: Connection) -> JobTotals:
         counts[JobStatus(row["status"])] = int(row["jobs"])
         imported += int(row["rows_imported"])
         rejected += int(row["rows_rejected"])
+        fixed += int(row["rows_fixed"])
+        still_open += int(row["rows_open"])
     assert failed is not None  # an aggregate always yields a row
     notices = {status: 0 for status in TimerStatus}
     for row in by_notice:
         notices[TimerStatus(row["status"])] = int(row["notices"])
-    return JobTotals(counts, imported, rejected, int(failed["failed"]), notices)
+    return JobTotals(counts, imported, rejected, int(failed["failed"]), notices, fixed, still_open)
 
 
 @dataclass(frozen=True)

@@ -63,15 +63,19 @@ FROM import_jobs j
 WHERE j.status IN ('pending', 'running')
 
 -- name: fleet_details
--- The lists for `importer watch`, as JSON arrays in one row.
+-- The lists for `importer watch`, as JSON arrays in one row. A running correction carries
+-- its origin's rejected rows and how many of them corrections imported (origin).
 SELECT
     (SELECT coalesce(json_agg(r ORDER BY r.started_at), '[]'::json) FROM (
         SELECT id, form, file_name, total_rows, success_rows, failed_rows, attempts,
                lease_owner, started_at, heartbeat_at, cancel_requested,
                ((success_rows + failed_rows - run_start_cursor)
                 / nullif(extract(epoch FROM now() - run_started_at), 0))::float8
-                   AS rows_per_second
-          FROM import_jobs WHERE status = 'running'
+                   AS rows_per_second,
+               (SELECT json_build_object('id', o.id, 'failed_rows', o.failed_rows,
+                                         'fixed_rows', o.fixed_rows)
+                  FROM import_jobs o WHERE o.id = j.origin_job_id) AS origin
+          FROM import_jobs j WHERE status = 'running'
          ORDER BY started_at LIMIT %(limit)s) r) AS running,
     (SELECT coalesce(json_agg(f ORDER BY f.finished_at DESC), '[]'::json) FROM (
         SELECT id, form, file_name, attempts, last_error, finished_at
@@ -91,11 +95,14 @@ SELECT
 -- Every job: the ended ones from their totals (kept by triggers, migration 0015), the live
 -- ones counted on their partial index. Cheap at any number of jobs.
 SELECT status, sum(jobs)::bigint AS jobs, sum(rows_imported)::bigint AS rows_imported,
-       sum(rows_rejected)::bigint AS rows_rejected
+       sum(rows_rejected)::bigint AS rows_rejected, sum(rows_fixed)::bigint AS rows_fixed,
+       sum(rows_open)::bigint AS rows_open
   FROM import_job_totals
  GROUP BY status
 UNION ALL
-SELECT status, count(*), coalesce(sum(success_rows), 0), coalesce(sum(failed_rows), 0)
+SELECT status, count(*), coalesce(sum(success_rows), 0), coalesce(sum(failed_rows), 0),
+       coalesce(sum(fixed_rows), 0),
+       coalesce(sum(failed_rows - fixed_rows) FILTER (WHERE origin_job_id IS NULL), 0)
   FROM import_jobs
  WHERE status IN ('pending', 'running')
  GROUP BY status
