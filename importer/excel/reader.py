@@ -38,8 +38,7 @@ from importer.excel.reading_plan import (
 )
 from importer.excel.sniff import Source, make_source, sniff
 from importer.excel.special_cells import SpecialCells
-from importer.excel.xls_engine import XlrdCannotParse, XlrdReader
-from importer.excel.xls_scan import open_xls_by_calamine
+from importer.excel.xls_scan import open_xls, xls_sheets
 from importer.excel.xlsb_scan import open_xlsb
 from importer.excel.xlsx_parts import (
     XlsxInfo,
@@ -93,15 +92,19 @@ def open_sheet(
     return guarded
 
 
-def list_sheets(source: Path | bytes, *, file_name: str | None = None) -> list[tuple[str, bool]]:
+def list_sheets(
+    source: Path | bytes, *, file_name: str | None = None, memory_budget_mb: int = 512
+) -> list[tuple[str, bool]]:
     """(name, visible) of the workbook's worksheets, in order (a CSV file: one, "csv");
-    InputError for a file that is no workbook."""
+    InputError for a file that is no workbook (an .xls: or that the safety pass refuses)."""
     name = _display_name(source, file_name)
     with reading(name):
         src = make_source(source, file_name)
         fmt = sniff(src)
         if fmt == "csv":
             return [("csv", True)]
+        if fmt == "xls":
+            return xls_sheets(src, memory_budget_mb << 20)
         if fmt == "xlsx":
             try:
                 with src.open() as handle, zipfile.ZipFile(handle) as archive:
@@ -133,13 +136,8 @@ def _open(src: Source, sheet: str | None, request: ReadRequest, checked: bool) -
     budget = request.memory_budget
     if plan.reader is Reader.CSV:
         return CsvReader(src, sheet)
-    if plan.reader is Reader.XLRD:
-        try:
-            return XlrdReader(src, sheet, budget)
-        except XlrdCannotParse as refused:
-            # Files other readers open (a wrong shared-string count, a damaged directory
-            # entry): calamine, bounded by a pass over the records, says what it lost.
-            return open_xls_by_calamine(src, sheet, budget, refused.reason)
+    if plan.reader is Reader.XLRD:  # the safety pass first, then xlrd (or calamine)
+        return open_xls(src, sheet, budget)
     if plan.reader is Reader.CALAMINE_ODS:
         return open_ods(src, sheet, budget)
     return open_xlsb(src, sheet, budget)

@@ -8,8 +8,10 @@ from __future__ import annotations
 import csv
 import io
 import itertools
+import shutil
 import stat
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Literal
@@ -230,9 +232,14 @@ def _sniff_zip(source: Source) -> Format:
         with source.open() as handle, zipfile.ZipFile(handle) as archive:
             infos = archive.infolist()
             check_zip_caps(infos, name)
-            names = {i.filename for i in infos}
+            names = {i.filename.replace("\\", "/") for i in infos}
             if len({n.casefold() for n in names}) != len(infos):  # OPC: part names are unique
                 raise InputError(f"{name}: two parts of the archive have the same name")
+            if any("\\" in info.filename for info in infos):
+                # Written on Windows with its separator (xl\workbook.xml): Excel and
+                # LibreOffice read the names with "/", as the engines are given them here.
+                source.data, source.path = _forward_slashes(archive, name), None
+                return _sniff_zip(source)
             plan = arrangement(archive)
             if plan is not None and plan.renames:
                 # Engines look for the parts at their usual names: they read the package
@@ -262,6 +269,29 @@ def _sniff_zip(source: Source) -> Format:
     except (zipfile.LargeZipFile, NotImplementedError) as exc:
         raise InputError(f"{name}: unsupported zip archive ({exc})") from None
     raise InputError(f"{name}: a zip archive that is not a workbook")
+
+
+def _forward_slashes(archive: zipfile.ZipFile, name: str) -> bytes:
+    """The archive again, each entry named with "/" where it had "\\" (its bytes as they
+    were, copied a megabyte at a time)."""
+    out = io.BytesIO()
+    try:
+        with zipfile.ZipFile(out, "w") as renamed:
+            for info in archive.infolist():
+                entry = zipfile.ZipInfo(info.filename.replace("\\", "/"), info.date_time)
+                entry.compress_type = (
+                    info.compress_type
+                    if info.compress_type in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
+                    else zipfile.ZIP_DEFLATED
+                )
+                if entry.filename.endswith("/"):
+                    renamed.writestr(entry, b"")
+                    continue
+                with archive.open(info) as part, renamed.open(entry, "w") as copy:
+                    shutil.copyfileobj(part, copy, 1 << 20)
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
+        raise InputError(f"{name}: the file is damaged or truncated ({exc})") from None
+    return out.getvalue()
 
 
 def check_zip_caps(infos: list[zipfile.ZipInfo], name: str) -> None:

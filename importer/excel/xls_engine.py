@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -88,28 +88,31 @@ class XlrdCannotParse(InputError):
         self.reason = reason  # xlrd's own words, one line
 
 
+def xlrd_sheets(book: Any) -> list[tuple[str, bool]]:
+    """(name, visible) of the workbook's worksheets, as xlrd lists them."""
+    names = list(book.sheet_names())
+    visibility = list(book._sheet_visibility) + [0] * len(names)
+    return [(name, visibility[i] == 0) for i, name in enumerate(names)]
+
+
 class XlrdReader(SheetReader):
+    """A sheet read by xlrd, from bytes the safety pass checked (xls_scan.check_xls), which
+    ``hold`` checks once more for the sheet chosen, before xlrd lays it out."""
+
     engine = "xlrd"
     file_format = "xls"
 
-    def __init__(self, source: Source, wanted_sheet: str | None, budget: int) -> None:
+    def __init__(
+        self, source: Source, wanted_sheet: str | None, hold: Callable[[str], None]
+    ) -> None:
         self._name = source.name
+        self._hold = hold
         self._book: Any = None
-        size = source.size()
-        if size * FILE_FACTOR > budget:
-            raise InputError(
-                f"{source.name}: a {size >> 20} MB .xls would take about "
-                f"{size * FILE_FACTOR >> 20} MB to read, over the reader's memory budget "
-                f"({budget >> 20} MB, reader.memory_budget_mb); save it as .xlsx (read in "
-                "constant memory) or raise the budget"
-            )
         self._book = open_xls_book(source)
         try:
             book = self._book
-            names = list(book.sheet_names())
-            visibility = list(book._sheet_visibility) + [0] * len(names)
-            self.sheet_names = names
-            sheets = [(name, visibility[i] == 0) for i, name in enumerate(names)]
+            sheets = xlrd_sheets(book)
+            self.sheet_names = [name for name, _ in sheets]
             self.date1904 = book.datemode == 1
             self._formats = _cell_formats(book)
             self._count: int | None = None
@@ -120,6 +123,7 @@ class XlrdReader(SheetReader):
 
     def _load(self, sheet: str) -> None:
         self.sheet_name = sheet
+        self._hold(sheet)
         self._sheet = self._book.sheet_by_name(sheet)
         try:
             self._find_header()

@@ -1,10 +1,12 @@
-""".xls files xlrd cannot parse but other readers open: read by calamine, bounded by a pass
-over the records, with a note saying so.
+""".xls files whose declared sizes are wrong, which other readers open: read after the safety
+pass (xls_scan.check_xls) made them true; by calamine, bounded by the pass, with a note
+saying so, when xlrd cannot parse the file.
 
 The damaged files are built here from real ones (the corpus's, and the sample orders.xls):
-the shared-string table's counts raised (xlrd asserts them), the Workbook directory entry's
-stream size raised past the file's end (xlrd's compound-file reader gives up), a sheet's
-DIMENSIONS record claiming 65,536 x 256 or four billion rows for a few cells.
+the shared-string table's count raised, lowered or zeroed (xlrd asserted it, or failed on
+the first text past it, "list index out of range"), the Workbook directory entry's stream
+size raised past the file's end (xlrd's compound-file reader gives up: calamine reads it),
+a sheet's DIMENSIONS record claiming 65,536 x 256 or four billion rows for a few cells.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import io
 import struct
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,6 +23,7 @@ import xlrd
 
 from importer.errors import InputError
 from importer.excel import open_sheet, peek_sheet
+from importer.excel.xls_records import count_strings, scan_xls
 from importer.excel.xls_scan import workbook_stream
 from tests.conftest import Cli
 
@@ -49,14 +53,22 @@ def _patched(data: bytes, kind: int, change: bytes, at: int = 0, nth: int = 0) -
     return bytes(out)
 
 
-def wrong_string_count(data: bytes) -> bytes | None:
-    """The file with its shared-string table claiming 7 strings more than it holds."""
+def wrong_string_count(data: bytes, change: int = 7) -> bytes | None:
+    """The file with its shared-string table claiming ``change`` strings more than it holds
+    (fewer when negative; None: it has no table)."""
     stream = workbook_stream(data).data
     for kind, start, _ in _records(stream):
         if kind == _SST:
             total, unique = struct.unpack_from("<II", stream, start)
-            return _patched(data, _SST, struct.pack("<II", total + 7, unique + 7))
+            claim = max(unique + change, 0)
+            return _patched(data, _SST, struct.pack("<II", max(total + change, 0), claim))
     return None
+
+
+def stream_past_the_file(data: bytes) -> bytes:
+    """The file with its Workbook directory entry claiming four times the file's size:
+    xlrd refuses it, calamine reads the sector chain (the pass holds it to the budget)."""
+    return _workbook_entry_size(data, len(data) * 4)
 
 
 def xlrd_refuses(data: bytes) -> bool:
@@ -77,56 +89,18 @@ def read_all(source: Path | bytes, name: str) -> Read:
         return reader.engine, reader.header, [r.values for r in reader.rows()], reader.notes
 
 
-def _xls_with_strings() -> list[Path]:
+def _corpus_xls(keep: Callable[[bytes], bool]) -> list[Path]:
     out = []
     for path in sorted(CORPUS.rglob("*.xls")):
         data = path.read_bytes()
-        if data.startswith(b"\xd0\xcf\x11\xe0") and wrong_string_count(data) is not None:
+        if data.startswith(b"\xd0\xcf\x11\xe0") and keep(data):
             out.append(path)
     return out
 
 
-CORPUS_XLS = _xls_with_strings()
-
-
-def test_the_corpus_gives_enough_files_to_damage() -> None:
-    assert len(CORPUS_XLS) >= 40
-
-
-@pytest.mark.parametrize("path", CORPUS_XLS, ids=lambda p: str(p.relative_to(CORPUS)))
-def test_a_wrong_string_count_is_read_by_calamine_as_xlrd_reads_the_file(path: Path) -> None:
-    data = path.read_bytes()
-    damaged = wrong_string_count(data)
-    assert damaged is not None and xlrd_refuses(damaged)
-    try:
-        original = read_all(data, "original.xls")
-    except InputError as empty:  # an empty first sheet: the damaged copy says the same
-        with pytest.raises(InputError) as refused:
-            read_all(damaged, "original.xls")
-        assert str(refused.value) == str(empty)
-        return
-    engine, header, rows, notes = read_all(damaged, "damaged.xls")
-    assert original[0] == "xlrd" and engine == "calamine"
-    assert (header, rows) == (original[1], original[2])  # zero-padded and error cells too
-    assert len(notes) == 1  # xlrd's reason in brackets: an assertion, a short record...
-    assert notes[0].startswith("damaged.xls: read with calamine, since xlrd cannot parse this")
-
-
-def test_zero_padded_numbers_keep_their_padding_when_calamine_reads() -> None:
-    damaged = wrong_string_count((SAMPLES / "orders.xls").read_bytes())
-    assert damaged is not None
-    engine, header, rows, _ = read_all(damaged, "orders.xls")
-    zip_codes = [str(row[header.index("Zip Code")]) for row in rows]  # type: ignore[index]
-    assert engine == "calamine" and zip_codes[:2] == ["00501", "02134"]
-
-
-def test_a_peek_carries_the_note() -> None:
-    damaged = wrong_string_count((SAMPLES / "orders.xls").read_bytes())
-    assert damaged is not None
-    peek = peek_sheet(damaged, file_name="orders.xls")
-    assert peek.engine == "calamine" and peek.header[0] == "Order ID"
-    assert peek.notes[0].startswith("orders.xls: read with calamine, since xlrd cannot parse")
-    assert peek_sheet(SAMPLES / "orders.xls").notes == ()
+CORPUS_XLS = _corpus_xls(lambda data: wrong_string_count(data) is not None)
+# Their Workbook stream in whole sectors (a small one lives in the mini stream).
+CORPUS_BIG_STREAM = _corpus_xls(lambda data: len(workbook_stream(data).data) >= 4096)
 
 
 def _workbook_entry_size(data: bytes, size: int) -> bytes:
@@ -142,10 +116,82 @@ def _workbook_entry_size(data: bytes, size: int) -> bytes:
     return bytes(out)
 
 
+def test_the_corpus_gives_enough_files_to_damage() -> None:
+    assert len(CORPUS_XLS) >= 40 and len(CORPUS_BIG_STREAM) >= 30
+
+
+@pytest.mark.parametrize("path", CORPUS_XLS, ids=lambda p: str(p.relative_to(CORPUS)))
+def test_the_pass_counts_the_strings_every_table_declares(path: Path) -> None:
+    stream = workbook_stream(path.read_bytes()).data
+    strings = scan_xls(stream, special=False).strings
+    assert strings is not None and strings.held == strings.declared
+
+
+def _same_or_same_refusal(original: bytes, damaged: bytes) -> tuple[Read, Read] | None:
+    """Both read (as original.xls); None when the original's first sheet is empty and the
+    damaged copy is refused the same."""
+    try:
+        first = read_all(original, "original.xls")
+    except InputError as empty:
+        with pytest.raises(InputError) as refused:
+            read_all(damaged, "original.xls")
+        assert str(refused.value) == str(empty)
+        return None
+    return first, read_all(damaged, "original.xls")
+
+
+@pytest.mark.parametrize("change", [7, -1, "none"])
+@pytest.mark.parametrize("path", CORPUS_XLS, ids=lambda p: str(p.relative_to(CORPUS)))
+def test_a_wrong_string_count_is_read_as_the_strings_the_table_holds(
+    path: Path, change: int | str
+) -> None:
+    data = path.read_bytes()
+    claims = -(1 << 31) if change == "none" else int(change)
+    damaged = wrong_string_count(data, claims)
+    assert damaged is not None
+    if damaged == data:
+        return  # a table of no string: none to claim fewer of
+    read = _same_or_same_refusal(data, damaged)
+    if read is not None:
+        original, fixed = read
+        assert original[0] == fixed[0] == "xlrd" and fixed == original  # no note either
+
+
+@pytest.mark.parametrize("path", CORPUS_BIG_STREAM, ids=lambda p: str(p.relative_to(CORPUS)))
+def test_a_file_xlrd_cannot_parse_is_read_by_calamine_as_xlrd_reads_the_original(
+    path: Path,
+) -> None:
+    data = path.read_bytes()
+    damaged = stream_past_the_file(data)
+    assert xlrd_refuses(damaged)
+    read = _same_or_same_refusal(data, damaged)
+    if read is None:
+        return
+    original, (engine, header, rows, notes) = read
+    assert original[0] == "xlrd" and engine == "calamine"
+    assert (header, rows) == (original[1], original[2])  # zero-padded and error cells too
+    assert len(notes) == 1  # xlrd's reason in brackets
+    assert notes[0].startswith("original.xls: read with calamine, since xlrd cannot parse this")
+
+
+def test_zero_padded_numbers_keep_their_padding_when_calamine_reads() -> None:
+    damaged = stream_past_the_file((SAMPLES / "orders.xls").read_bytes())
+    engine, header, rows, _ = read_all(damaged, "orders.xls")
+    zip_codes = [str(row[header.index("Zip Code")]) for row in rows]  # type: ignore[index]
+    assert engine == "calamine" and zip_codes[:2] == ["00501", "02134"]
+
+
+def test_a_peek_carries_the_note() -> None:
+    damaged = stream_past_the_file((SAMPLES / "orders.xls").read_bytes())
+    peek = peek_sheet(damaged, file_name="orders.xls")
+    assert peek.engine == "calamine" and peek.header[0] == "Order ID"
+    assert peek.notes[0].startswith("orders.xls: read with calamine, since xlrd cannot parse")
+    assert peek_sheet(SAMPLES / "orders.xls").notes == ()
+
+
 def test_a_directory_entry_claiming_more_than_the_file_holds() -> None:
     data = (SAMPLES / "orders.xls").read_bytes()
-    damaged = _workbook_entry_size(data, len(data) * 4)
-    assert xlrd_refuses(damaged)
+    damaged = stream_past_the_file(data)
     engine, header, rows, notes = read_all(damaged, "orders.xls")
     assert engine == "calamine" and (header, rows) == read_all(data, "orders.xls")[1:3]
     assert len(notes) == 1 and notes[0].startswith(
@@ -155,14 +201,14 @@ def test_a_directory_entry_claiming_more_than_the_file_holds() -> None:
 
 
 @pytest.mark.parametrize("rows", [65_536, 4_000_000_000])
+@pytest.mark.parametrize("xlrd_parses", [True, False])
 def test_a_sheet_is_sized_by_the_cells_it_holds_not_by_its_dimensions(
-    tmp_path: Path, rows: int
+    tmp_path: Path, rows: int, xlrd_parses: bool
 ) -> None:
-    damaged = wrong_string_count((SAMPLES / "orders.xls").read_bytes())
-    assert damaged is not None
-    claims = _patched(damaged, _DIMENSIONS, struct.pack("<IIHH", 0, rows, 0, 256))
+    data = (SAMPLES / "orders.xls").read_bytes()
+    claims = _patched(data, _DIMENSIONS, struct.pack("<IIHH", 0, rows, 0, 256))
     path = tmp_path / "claims.xls"
-    path.write_bytes(claims)
+    path.write_bytes(claims if xlrd_parses else stream_past_the_file(claims))
     # A child process: calamine aborts the process on a claim it cannot reserve.
     child = subprocess.run(
         [
@@ -177,12 +223,12 @@ def test_a_sheet_is_sized_by_the_cells_it_holds_not_by_its_dimensions(
         cwd=ROOT,
         timeout=60,
     )
-    assert (child.returncode, child.stdout.strip(), child.stderr) == (0, "calamine 30", "")
+    engine = "xlrd" if xlrd_parses else "calamine"
+    assert (child.returncode, child.stdout.strip(), child.stderr) == (0, f"{engine} 30", "")
 
 
 def test_a_sheet_whose_cells_really_span_too_far_is_refused_by_them() -> None:
-    damaged = wrong_string_count((SAMPLES / "orders.xls").read_bytes())
-    assert damaged is not None
+    damaged = stream_past_the_file((SAMPLES / "orders.xls").read_bytes())
     # One text cell moved to row 65,536, column 16,384: a box of a billion cells.
     stray = _patched(damaged, _LABELSST, struct.pack("<HH", 65_535, 16_383), nth=5)
     with pytest.raises(InputError) as refused:
@@ -206,10 +252,8 @@ def test_a_file_neither_reader_can_parse_says_both_reasons() -> None:
 
 
 def test_submit_imports_a_file_xlrd_cannot_parse(cli: Cli, tmp_path: Path) -> None:
-    damaged = wrong_string_count((SAMPLES / "orders.xls").read_bytes())
-    assert damaged is not None
     path = tmp_path / "orders.xls"
-    path.write_bytes(damaged)
+    path.write_bytes(stream_past_the_file((SAMPLES / "orders.xls").read_bytes()))
     assert cli("forms", "add", str(SAMPLES / "orders.form.toml")).exit_code == 0
     result = cli("submit", str(path), "--form", "orders", "--quiet", "--json")
     assert result.exit_code in (0, 3), result.stderr
@@ -217,10 +261,8 @@ def test_submit_imports_a_file_xlrd_cannot_parse(cli: Cli, tmp_path: Path) -> No
 
 
 def test_submit_and_check_say_that_calamine_read_the_file(cli: Cli, tmp_path: Path) -> None:
-    damaged = wrong_string_count((SAMPLES / "orders.xls").read_bytes())
-    assert damaged is not None
     path = tmp_path / "orders.xls"
-    path.write_bytes(damaged)
+    path.write_bytes(stream_past_the_file((SAMPLES / "orders.xls").read_bytes()))
     assert cli("forms", "add", str(SAMPLES / "orders.form.toml")).exit_code == 0
     note = "note: orders.xls: read with calamine, since xlrd cannot parse this .xls ("
     checked = cli("check", str(path), "--form", "orders")
@@ -229,3 +271,49 @@ def test_submit_and_check_say_that_calamine_read_the_file(cli: Cli, tmp_path: Pa
     assert submitted.exit_code == 3 and note in submitted.stderr, submitted.stderr
     quiet = cli("submit", str(path), "--form", "orders", "--force", "--quiet")
     assert note not in quiet.stderr
+
+
+def _string(text: str, wide: bool = False, runs: int = 0, phonetic: bytes = b"") -> bytes:
+    """An XLUnicodeRichExtendedString: its header, characters, runs and phonetic block."""
+    flags = int(wide) | (0x08 if runs else 0) | (0x04 if phonetic else 0)
+    out = struct.pack("<HB", len(text), flags)
+    out += struct.pack("<H", runs) if runs else b""
+    out += struct.pack("<i", len(phonetic)) if phonetic else b""
+    out += text.encode("utf-16-le" if wide else "latin-1")
+    return out + bytes(4 * runs) + phonetic
+
+
+COUNTS = struct.pack("<II", 0, 0)
+RICH = _string("rich", runs=3)  # its header (5 bytes), 4 characters, 3 runs of 4 bytes
+RUBY = _string("ruby", phonetic=bytes(10))  # its header (7 bytes), 4 characters, 10 bytes
+# The SST record's data and its CONTINUE records': how many strings xlrd reads from them.
+TABLES: dict[str, tuple[list[bytes], int]] = {
+    "within one record": ([COUNTS + _string("alpha") + _string("béta", wide=True)], 2),
+    "characters across a CONTINUE, 16-bit after it": (
+        [
+            COUNTS + _string("x" * 40)[:23],  # the header and 20 x's
+            b"\x01" + ("x" * 20).encode("utf-16-le") + _string("y" * 30),
+        ],
+        2,
+    ),
+    "runs and a phonetic block across CONTINUEs": (
+        [COUNTS + RICH[:13], RICH[13:] + RUBY[:17], RUBY[17:] + _string("end")],
+        3,
+    ),
+    "a last string cut short": ([COUNTS + _string("whole") + _string("cut" * 10)[:12]], 1),
+}
+
+
+@pytest.mark.parametrize("case", sorted(TABLES))
+def test_strings_are_counted_as_xlrd_reads_them(case: str) -> None:
+    from xlrd.book import unpack_SST_table
+
+    pieces, held = TABLES[case]
+    stream = b"".join(
+        struct.pack("<HH", 0x00FC if i == 0 else 0x003C, len(p)) + p for i, p in enumerate(pieces)
+    )
+    assert count_strings(stream + struct.pack("<HH", 0x000A, 0), 4) == held
+    strings, _ = unpack_SST_table(pieces, held)
+    assert len(strings) == held and strings[-1] in ("béta", "y" * 30, "end", "whole")
+    with pytest.raises((AssertionError, IndexError, struct.error)):
+        unpack_SST_table(pieces, held + 1)

@@ -30,6 +30,7 @@ from typing import Literal
 
 import xlsxwriter
 
+from tests.hostile import xls_files
 from tests.hostile.ooxml import (
     NS,
     Package,
@@ -822,7 +823,47 @@ def cases() -> list[Case]:
         Case("dev_zero.xlsx", "refused", _symlink_to("/dev/zero"), "a symlink to /dev/zero"),
         Case("fifo.xlsx", "refused", _fifo, "a named pipe nobody writes to (a read would block)"),
         Case("directory.xlsx", "refused", _directory, "a directory"),
+        *_declared_sizes(),
     ]
+
+
+def _backslashes(path: Path) -> None:
+    """A good workbook whose zip entries are named with Windows' separator."""
+    _xlsxwriter([["w", 1, "windows", None], ["x", 2, None, None]])(path)
+    with zipfile.ZipFile(path) as archive:
+        parts = {info.filename: archive.read(info) for info in archive.infolist()}
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name.replace("/", "\\"), data)
+
+
+def _declared_sizes() -> list[Case]:
+    """Files whose declared sizes lie (tests/hostile/xls_files.py), and one whose zip
+    entries are named with backslashes."""
+    refused = [
+        Case(name, "refused", _write_bytes(build()), f"an .xls: {why}")
+        for name, (build, why) in xls_files.REFUSED.items()
+    ]
+    read = [
+        Case(
+            name,
+            "imported",
+            _write_bytes(build()),
+            "an .xls whose declared sizes are wrong, read by what it holds",
+            good=xls_files.ROWS,
+            verbatim={2: {"name": "item 1", "qty": 1}, 601: {"name": "item 600", "qty": 600}},
+        )
+        for name, build in xls_files.READ.items()
+    ]
+    backslashes = Case(
+        "backslash_entries.xlsx",
+        "imported",
+        _backslashes,
+        "zip entries named xl\\worksheets\\sheet1.xml (Windows' separator)",
+        good=2,
+        verbatim={2: {"name": "w", "qty": 1, "note": "windows"}},
+    )
+    return [*refused, *read, backslashes]
 
 
 def generate(outdir: Path) -> list[Case]:
