@@ -16,7 +16,7 @@ made current on first use. See README, "Python API".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -28,6 +28,7 @@ from importer.api.exports import ExportMethods
 from importer.api.fleet import FleetMethods
 from importer.api.requests import (
     CheckRequest,
+    CorrectResult,
     RejectedPreview,
     RejectedRow,
     ResumePlan,
@@ -335,6 +336,32 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
         if not plan.job_ids:
             return plan, None
         return plan, self._run_here(plan.job_ids, owner=new_owner(), events=events or RunEvents())
+
+    def correct(
+        self,
+        job_id: int,
+        changes: Mapping[int, Mapping[str, object]],
+        events: RunEvents | None = None,
+    ) -> CorrectResult:
+        """Correct rejected rows of an import without a workbook: ``changes`` maps each of
+        its Excel rows still open to {column header or field name: value}; the rows, as last
+        sent with those cells changed, run here as a correction of the import (validated by
+        its form version: types, lookups, row rules, uniqueness with the import and its
+        corrections) and each is imported at most once. Returns what still fails, row by
+        row. UsageError for a row that is not open or a column the sheet lacks."""
+        from importer.report.correction_book import correction_workbook
+        from importer.repositories.rejected_rows import rejected_rows_with_reasons
+
+        with self.connection() as conn:
+            job = jobs.get_job(conn, job_id)
+            form, _ = forms_repo.get_form(conn, job.form, job.form_version)
+            origin, content, name = correction_workbook(conn, job_id, changes, form)
+        request = SubmitRequest(content, file_name=name, form=origin.form)
+        outcome = self.submit_workbook(request, events)
+        with self.connection() as conn:
+            failing = {n: r for n, _, r in rejected_rows_with_reasons(conn, outcome.job.id)}
+        rows = sorted(int(n) for n in changes)
+        return CorrectResult(outcome.job, outcome.origin or origin, rows, failing)
 
     def rejected_rows(self, job_id: int) -> Iterator[RejectedRow]:
         """The job's rejected rows in row order, read as they are consumed (a connection

@@ -155,6 +155,22 @@ class RejectedPreview:
 
 
 @dataclass(frozen=True)
+class CorrectResult:
+    """``Importer.correct``: the correction as it ended, its import as it now stands, the
+    rows corrected, and each of them that still fails with its reasons ("column: message")."""
+
+    job: Job
+    origin: Job
+    rows: list[int]
+    failing: dict[int, list[str]]
+
+    @property
+    def imported(self) -> list[int]:
+        """The rows the correction imported."""
+        return [row for row in self.rows if row not in self.failing]
+
+
+@dataclass(frozen=True)
 class RetryResult:
     """One job of a bulk retry: the job as it is now, and why it was not retried (None: it
     was, and is pending again)."""

@@ -1,9 +1,11 @@
-"""`importer undo JOB [--cascade] [--dry-run] [--json]` and `importer history FORM KEY...`.
+"""`importer undo JOB [--cascade] [--dry-run] [--json]`, `importer history FORM KEY...` and
+`importer correct JOB --row N --set "Column=value"`.
 
 Exit codes (cli/exit_codes.py): 0 done (or, with --dry-run, what would be done); 2 the job
 cannot be undone as it is (not ended, undone already, later jobs changed its rows and
 --cascade was not given, its history purged), an unknown job, form or key; 1 a runtime
-error.
+error. `correct`: 0 the row imported, 4 it still fails (said why), 2 a row not open or a
+column the sheet lacks.
 """
 
 from __future__ import annotations
@@ -103,6 +105,7 @@ def render_history(found: KeyHistory) -> None:
         Column("version"),
         Column("job", right=True),
         Column("row", right=True, drop=2),
+        Column("fixes job", right=True, drop=2),  # a correction's: the import it fixed
         Column("written", drop=1),
         Column("replaced by", right=True, drop=3),
         *(Column(n, soft=12, least=4) for n in names if n not in found.key),
@@ -112,6 +115,7 @@ def render_history(found: KeyHistory) -> None:
             label,
             _shown(v.job_id),
             _shown(v.row_number),
+            _shown(v.corrects),
             local_time(v.written_at) if v.written_at else "",
             _shown(v.replaced_by),
             *(_shown(v.values[n]) for n in names if n not in found.key),
@@ -125,6 +129,42 @@ def render_history(found: KeyHistory) -> None:
     out.print(fitted_table(columns, rows, out.width))
 
 
+def correct_command(
+    ctx: typer.Context,
+    job: str = typer.Argument(..., help="The import whose rejected row to correct."),
+    row: int = typer.Option(..., "--row", min=1, help="The row's Excel row in that import."),
+    sets: list[str] = typer.Option(
+        ..., "--set", help='A cell\'s new value: "Column=value" (its header or field name).'
+    ),
+) -> None:
+    """Correct one rejected row at the terminal: the row as last sent, with these cells set,
+    imported as a correction of its import (checked by the form's rules; once at most)."""
+    from importer.cli import exit_codes
+    from importer.cli.corrections_view import fixed_counts
+    from importer.errors import UsageError
+
+    values: dict[str, object] = {}
+    for text in sets:
+        name, equals, value = text.partition("=")
+        if not equals or not name.strip():
+            raise UsageError(f'--set {text!r}: say it as --set "Column=value"')
+        values[name.strip()] = value
+    result = state(ctx).importer().correct(parse_job_id(job), {row: values})
+    out = stdout_console()
+    for number in result.rows:
+        reasons = result.failing.get(number)
+        if reasons is None:
+            said = f"imported by job {result.job.id} (a correction of job {result.origin.id})"
+        else:
+            said = "still fails: " + "; ".join(reasons)
+        out.print(f"row {number}: {said}", markup=False, highlight=False)
+    counts = fixed_counts(result.origin, always=True)
+    if counts is not None:
+        out.print(f"job {result.origin.id}: {counts}", markup=False, highlight=False)
+    exit_codes.end_with([result.job])
+
+
 def register(app: typer.Typer) -> None:
     app.command("undo", **help_for("undo"))(undo_command)
     app.command("history", **help_for("history"))(history_command)
+    app.command("correct", **help_for("correct"))(correct_command)

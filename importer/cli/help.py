@@ -40,7 +40,11 @@ HELP: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
     "errors": (
         "A job's rejected rows: shown, or written to fix and resubmit.",
-        ("importer errors 12", "importer errors 12 -o rejected.xlsx"),
+        (
+            "importer errors 12",
+            "importer errors 12 -o rejected.xlsx   # the rows still open, to fix and send back",
+            "importer errors 12 --all              # every rejected row, and what became of it",
+        ),
     ),
     "cancel": ("Cancel a job (a running one at its next batch boundary).", ("importer cancel 12",)),
     "retry": (
@@ -62,6 +66,13 @@ HELP: dict[str, tuple[str, tuple[str, ...]]] = {
     "history": (
         "A keyed row's versions: what each job wrote and which job replaced it.",
         ("importer history orders 1001", "importer history ledger 2026 17 --json"),
+    ),
+    "correct": (
+        "Correct a rejected row at the terminal: a correction of its import.",
+        (
+            'importer correct 41 --row 4812 --set "Qty=12"',
+            'importer correct 41 --row 7 --set "Email=ann@example.com" --set "Country=FR"',
+        ),
     ),
     "export": (
         "Write a form's rows, typed, to Parquet, CSV or Excel.",

@@ -101,7 +101,7 @@ def _typed_cells(row: StoredRejectedRow, width: int, *, from_csv: bool) -> list[
     return cells + [TypedCell(None)] * (width - len(cells))
 
 
-def _job_rows(
+def job_rows(
     conn: Connection, job: Job, header: list[str], *, every: bool, family: Family
 ) -> Iterator[ErrorRow]:
     """The rows of the job's error file, keyed as rows of its family's origin."""
@@ -255,7 +255,7 @@ def _job_book(conn: Connection, job: Job, target: Path, *, every: bool = False) 
     return ErrorBook(
         sheet_name=sheet_name_for(job),
         header=header,
-        rows=_job_rows(conn, job, header, every=every, family=family),
+        rows=job_rows(conn, job, header, every=every, family=family),
         about=_about_job(job, target, every=every),
         above=rows_above(job.sheet_layout),
         origin=family.origin,

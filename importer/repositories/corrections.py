@@ -105,6 +105,12 @@ def forget(conn: Connection, job_ids: Sequence[int]) -> None:
     conn.execute(queries().forget_corrections, {"jobs": list(job_ids)})
 
 
+def origins_of(conn: Connection, job_ids: Sequence[int]) -> dict[int, int]:
+    """Job -> the import it corrects, for those of ``job_ids`` that are corrections."""
+    rows = conn.execute(queries().origins_of_jobs, {"jobs": list(job_ids)}).fetchall()
+    return {int(r["id"]): int(r["origin_job_id"]) for r in rows}
+
+
 def live_corrections(conn: Connection, origin: int) -> list[Job]:
     """The origin's corrections that are not undone, oldest first."""
     rows = conn.execute(queries().live_corrections, {"origin": origin}).fetchall()

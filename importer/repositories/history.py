@@ -19,7 +19,7 @@ The history table follows its form's table: created with it (``forms add``, or m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -117,6 +117,7 @@ class RowVersion:
     written_at: datetime | None
     replaced_by: int | None = None
     replaced_at: datetime | None = None
+    corrects: int | None = None  # its job is a correction of this import (the same row)
 
     def to_json(self) -> dict[str, Any]:
         def plain(value: Any) -> Any:
@@ -133,6 +134,7 @@ class RowVersion:
             "written_at": plain(self.written_at),
             "replaced_by": self.replaced_by,
             "replaced_at": plain(self.replaced_at),
+            "corrects": self.corrects,
         }
 
 
@@ -225,7 +227,25 @@ def key_history(conn: Connection, form: Form, key: Sequence[str], limit: int = 1
         )
         for r in earlier_rows
     ]
-    return KeyHistory(form.name, asked, current, earlier)
+    return KeyHistory(form.name, asked, *_with_origins(conn, current, earlier))
+
+
+def _with_origins(
+    conn: Connection, current: RowVersion | None, earlier: list[RowVersion]
+) -> tuple[RowVersion | None, list[RowVersion]]:
+    """Each version written by a correction names the import it corrects."""
+    from importer.repositories.corrections import origins_of
+
+    versions = [v for v in (current, *earlier) if v is not None]
+    found = origins_of(conn, [v.job_id for v in versions if v.job_id is not None])
+    if not found:
+        return current, earlier
+
+    def named(version: RowVersion) -> RowVersion:
+        origin = found.get(version.job_id) if version.job_id is not None else None
+        return replace(version, corrects=origin) if origin is not None else version
+
+    return (named(current) if current else None), [named(v) for v in earlier]
 
 
 def _key_of(alias: str, columns: Sequence[Any]) -> sql.Composable:

@@ -150,3 +150,8 @@ SELECT count(*) AS n FROM (
 
 -- name: family_headers
 SELECT id, header FROM import_jobs WHERE id = ANY(%(jobs)s::bigint[])
+
+-- name: origins_of_jobs
+-- The imports these jobs correct (`importer history`: a version a correction wrote).
+SELECT id, origin_job_id FROM import_jobs
+ WHERE id = ANY(%(jobs)s::bigint[]) AND origin_job_id IS NOT NULL

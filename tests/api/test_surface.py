@@ -27,7 +27,7 @@ METHODS = {
     "job", "job_with_liveness", "jobs", "cancel", "retry", "retry_many", "failed_jobs",
     "jobs_to_resume",
     "submit", "submit_workbook", "resume", "resume_jobs", "rejected_rows", "check",
-    "top_reasons", "export_rejected_rows", "rejected_preview", "purge",
+    "top_reasons", "export_rejected_rows", "rejected_preview", "purge", "correct",
     # taking imports back; what a new job is given
     "undo", "history", "job_options", "notify_defaults", "job_with_notices",
     # a form's rows out: a DataFrame, a file
