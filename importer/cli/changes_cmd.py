@@ -132,9 +132,14 @@ def render_history(found: KeyHistory) -> None:
 def correct_command(
     ctx: typer.Context,
     job: str = typer.Argument(..., help="The import whose rejected row to correct."),
-    row: int = typer.Option(..., "--row", min=1, help="The row's Excel row in that import."),
+    row: int = typer.Option(
+        ..., "--row", min=1, metavar="ROW", help="The row's Excel row in that import."
+    ),
     sets: list[str] = typer.Option(
-        ..., "--set", help='A cell\'s new value: "Column=value" (its header or field name).'
+        ...,
+        "--set",
+        metavar="COLUMN=VALUE",
+        help='A cell\'s new value: "Column=value" (its header or field name).',
     ),
 ) -> None:
     """Correct one rejected row at the terminal: the row as last sent, with these cells set,
