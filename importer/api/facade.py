@@ -40,7 +40,7 @@ from importer.api.requests import (
     SubmitRequest,
 )
 from importer.api.viewing import ViewerMethods
-from importer.errors import NotFoundError, StateError, UsageError
+from importer.errors import FormError, NotFoundError, StateError, UsageError
 from importer.identity import new_owner
 from importer.repositories import forms as forms_repo
 from importer.repositories import jobs, rejected_rows, retention
@@ -536,7 +536,10 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
             try:
                 _, before = forms_repo.get_form(conn, form.name, retired=True)
             except NotFoundError:
-                before = 0  # a new form (a stored one that no longer parses is an error)
+                before = 0  # a new form
+            except FormError:  # a version this code no longer reads (an older dialect)
+                listed = forms_repo.list_forms(conn, retired=True)
+                before = next(f.version for f in listed if f.name == form.name)
             from importer.repositories.lookups import check_lookups
 
             # FormError (exit 2): a lookup's table cannot be read.
