@@ -20,6 +20,7 @@ SECTIONS = [
     "bench.fleet",
     "bench.queue",
     "bench.export",
+    "bench.corrections",
 ]
 
 

@@ -290,7 +290,7 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
         if not here or job.terminal:
             if submission.reader is not None:
                 submission.reader.close()
-            return SubmitOutcome(submission, origin=self._origin_of(job))
+            return SubmitOutcome(submission)
         claimed = submission.created and job.status is JobStatus.RUNNING
         report = self._run_here(
             [job.id],
@@ -299,11 +299,7 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
             first_claimed=job if claimed else None,
             reader=submission.reader,
         )
-        return SubmitOutcome(submission, report, origin=self._origin_of(job))
-
-    def _origin_of(self, job: Job) -> Job | None:
-        """A correction's origin as it is now (None: the job is no correction)."""
-        return self.job(job.origin_job_id) if job.origin_job_id is not None else None
+        return SubmitOutcome(submission, report)
 
     def resume(
         self, job_id: int, *, on_progress: Callable[[JobProgress], None] | None = None
@@ -360,8 +356,9 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
         outcome = self.submit_workbook(request, events)
         with self.connection() as conn:
             failing = {n: r for n, _, r in rejected_rows_with_reasons(conn, outcome.job.id)}
+            now = jobs.get_job(conn, origin.id)  # as the correction left it
         rows = sorted(int(n) for n in changes)
-        return CorrectResult(outcome.job, outcome.origin or origin, rows, failing)
+        return CorrectResult(outcome.job, now, rows, failing)
 
     def rejected_rows(self, job_id: int) -> Iterator[RejectedRow]:
         """The job's rejected rows in row order, read as they are consumed (a connection

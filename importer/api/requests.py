@@ -115,7 +115,6 @@ class SubmitOutcome:
 
     submission: Submission
     report: ForegroundReport | None = None
-    origin: Job | None = None  # a correction's origin, as it is after the run
 
     @property
     def job(self) -> Job:

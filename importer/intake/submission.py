@@ -261,6 +261,7 @@ def submit_workbook(
                     reader, count_rows, claim_owner=None, due_at=due_at
                 )
         store = store_for(reader.header, plan)
+        reader = plan.sheet(reader)  # read whole already: its run here reads it no more
     else:
         store = store_for(reader.header)
     assert claim_owner is not None

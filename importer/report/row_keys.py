@@ -10,9 +10,7 @@ another row or made up fails its signature; a row without a key is a row the sen
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-import re
 from dataclasses import dataclass
 
 from importer.forms.validation import ROW_KEY_COLUMN
@@ -28,6 +26,7 @@ __all__ = [
     "row_key",
     "sheets_text",
     "signature_holds",
+    "trusted_row_key",
     "workbook_signature",
 ]
 
@@ -35,8 +34,6 @@ __all__ = [
 JOBS_PROPERTY = "importer.jobs"  # the origin job of each data sheet, "Sheet=41" per line
 ABOUT_PROPERTY = "importer.about"  # the name of its About sheet (never data)
 SIGNATURE_PROPERTY = "importer.signature"
-
-_KEY = re.compile(r"\s*(\d{1,18})-(\d{1,9})-([0-9a-f]{16})\s*")
 
 
 @dataclass(frozen=True)
@@ -46,7 +43,7 @@ class RowKey:
 
 
 def _mac(secret: bytes, text: str) -> str:
-    return hmac.new(secret, text.encode(), hashlib.sha256).hexdigest()[:16]
+    return hmac.digest(secret, text.encode(), "sha256").hex()[:16]
 
 
 def row_key(secret: bytes, origin: int, row: int) -> str:
@@ -57,15 +54,40 @@ def row_key(secret: bytes, origin: int, row: int) -> str:
 def read_row_key(secret: bytes, text: object) -> RowKey | None:
     """The key a cell holds; None when it is not one this database signed (changed, made up,
     from another database)."""
-    if not isinstance(text, str):
+    parts = _parts(text)
+    if parts is None:
         return None
-    found = _KEY.fullmatch(text)
-    if found is None:
-        return None
-    origin, row = int(found.group(1)), int(found.group(2))
-    if not hmac.compare_digest(found.group(3), _mac(secret, f"row {origin} {row}")):
+    origin, row, mac = parts
+    if not hmac.compare_digest(mac, _mac(secret, f"row {origin} {row}")):
         return None
     return RowKey(origin, row)
+
+
+def trusted_row_key(text: object) -> RowKey | None:
+    """The key of a cell whose workbook read_row_key checked already (a correction's run
+    reads the very bytes its submit checked): its numbers, not its signature again."""
+    parts = _parts(text)
+    return None if parts is None else RowKey(parts[0], parts[1])
+
+
+def _parts(text: object) -> tuple[int, int, str] | None:
+    """(origin, row, signature) of a key's text: ``41-4812-9f3a1c2b7d4e6f80``."""
+    if not isinstance(text, str):
+        return None
+    parts = text.strip().split("-")
+    if len(parts) != 3:
+        return None
+    origin, row, mac = parts
+    if not (_number(origin, 18) and _number(row, 9) and len(mac) == 16 and _HEX.issuperset(mac)):
+        return None
+    return int(origin), int(row), mac
+
+
+def _number(text: str, digits: int) -> bool:
+    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
+
+
+_HEX = frozenset("0123456789abcdef")
 
 
 def sheets_text(sheets: list[tuple[str, int]]) -> str:

@@ -31,11 +31,13 @@ class Origin:
 
     @classmethod
     def of(cls, conn: Connection, job: Job) -> Origin | None:
-        """The origin of a correction; None for any other job."""
+        """The origin of a correction (as it was made); None for any other job."""
         if job.origin_job_id is None:
             return None
-        origin = get_job(conn, job.origin_job_id)
-        return cls(origin.id, origin.last_row or 0)
+        last_row = (job.correction or {}).get("origin_last_row")
+        if last_row is None:
+            last_row = get_job(conn, job.origin_job_id).last_row
+        return cls(job.origin_job_id, int(last_row or 0))
 
 
 def signing_key(conn: Connection) -> bytes:
@@ -45,21 +47,22 @@ def signing_key(conn: Connection) -> bytes:
     return bytes(row["secret"])
 
 
-def lock_origin(conn: Connection, origin: int) -> Job:
-    """The origin, locked until the caller's transaction ends (a correction being made)."""
+def lock_origin(conn: Connection, origin: int) -> tuple[Job, int]:
+    """The origin, locked until the caller's transaction ends (a correction being made), and
+    the number of the first row the correction adds."""
     row = conn.execute(queries().lock_origin, {"origin": origin}).fetchone()
     if row is None:
         raise NotFoundError(f"no import job with id {origin}", what=Missing.JOB, key=origin)
-    return Job.from_row(row)
+    return Job.from_row(row), int(row["first_new_row"])
 
 
-def next_new_row(conn: Connection, origin: Job) -> int:
-    """The number of the first row a new correction of ``origin`` adds (origin locked)."""
-    row = conn.execute(
-        queries().next_new_row, {"origin": origin.id, "last_row": origin.last_row or 0}
-    ).fetchone()
-    assert row is not None
-    return int(row["first"])
+def origin_and_held(conn: Connection, origin: int, rows: Sequence[int]) -> tuple[Job, int]:
+    """A correction's origin, and how many of ``rows`` of it corrections imported already."""
+    row = conn.execute(queries().origin_and_held, {"origin": origin, "rows": list(rows)})
+    found = row.fetchone()
+    if found is None:
+        raise NotFoundError(f"no import job with id {origin}", what=Missing.JOB, key=origin)
+    return Job.from_row(found), int(found["held"])
 
 
 def mark_correction(conn: Connection, job_id: int, origin: int, plan: dict[str, Any]) -> Job:

@@ -18,8 +18,9 @@ from typing import Any
 
 from importer.database import Connection
 from importer.errors import PermanentFailure
+from importer.excel.base import SheetReader
 from importer.excel.values import Row, RowBatch
-from importer.report.row_keys import read_row_key
+from importer.report.row_keys import trusted_row_key
 from importer.repositories import corrections
 from importer.repositories.jobs import Job
 from importer.repositories.lookups import job_claims
@@ -45,7 +46,6 @@ def origin_numbered(
     plan: dict[str, Any] = job.correction or {}
     column = int(plan["key_column"])
     added = int(plan["first_new_row"])
-    secret = corrections.signing_key(conn)
     numbers: list[int] = []
     cells: list[Sequence[object]] = []
     for batch in batches:
@@ -59,13 +59,10 @@ def origin_numbered(
             if cell is None or (isinstance(cell, str) and not cell.strip()):
                 number, added = added, added + 1
             else:
-                key = read_row_key(secret, cell)
+                # The submit checked the signatures of these very bytes (same sha256).
+                key = trusted_row_key(cell)
                 if key is None or key.origin != job.origin_job_id:
-                    # The submit checked these very bytes: the database's key has changed.
-                    raise PermanentFailure(
-                        f"row {number}'s key no longer matches this database's; submit the"
-                        " file again"
-                    )
+                    raise PermanentFailure(f"row {number}'s key is not the one its submit read")
                 number = key.row
             if skip:
                 skip -= 1
@@ -77,3 +74,57 @@ def origin_numbered(
                 numbers, cells = [], []
     if numbers:
         yield RowBatch(numbers, cells)
+
+
+class NumberedSheet(SheetReader):
+    """A correction's sheet as its submit read it whole (checking every row's key): its rows
+    kept with the origin row each fixes (None: a row the sender added), for the run that
+    follows in the same process, which then reads the sheet no second time. Everything else
+    is the sheet's own."""
+
+    def __init__(
+        self, inner: SheetReader, keys: Sequence[int | None], cells: Sequence[Sequence[object]]
+    ) -> None:
+        self.inner = inner
+        self.keys = keys
+        self.cells = cells
+        for name in _SHARED:
+            if hasattr(inner, name):
+                setattr(self, name, getattr(inner, name))
+
+    def numbered_batches(self, job: Job, size: int, *, skip: int) -> Iterator[RowBatch]:
+        """The rows from the ``skip``-th on, ``size`` at a time, numbered as the origin's
+        (an added row after every row the origin and its corrections numbered)."""
+        added = int((job.correction or {})["first_new_row"])
+        numbers = []
+        for key in self.keys:
+            if key is None:
+                key, added = added, added + 1
+            numbers.append(key)
+        for start in range(skip, len(numbers), size):
+            yield RowBatch(numbers[start : start + size], list(self.cells[start : start + size]))
+
+    def rows(self) -> Iterator[Row]:
+        return self.inner.rows()
+
+    def batches(self, size: int, *, skip: int = 0, after_row: int = 0) -> Iterator[Sequence[Row]]:
+        return self.inner.batches(size, skip=skip, after_row=after_row)
+
+    def count_rows(self) -> int:
+        return len(self.keys)
+
+    def layout_json(self) -> dict[str, object] | None:
+        return self.inner.layout_json()
+
+    def rows_not_read(self) -> list[dict[str, object]]:
+        return self.inner.rows_not_read()
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+_SHARED = (
+    "sheet_name", "engine", "file_format", "header", "header_row", "date1904", "sheet_names",
+    "reads_in_pieces", "safety_pending", "notes", "leading", "above", "merges", "header_rows",
+    "header_first_row",
+)  # fmt: skip

@@ -329,7 +329,11 @@ class _Run:
         )
         from importer.repositories.corrections import Origin
         from importer.repositories.forms import get_form
-        from importer.running.correction_rows import claims_before, origin_numbered
+        from importer.running.correction_rows import (
+            NumberedSheet,
+            claims_before,
+            origin_numbered,
+        )
 
         self.pause("claimed")
         if self.job.cursor:  # a resume: from its start until its own rows
@@ -382,7 +386,9 @@ class _Run:
                 return self.stop_over_limit(conn, renewer, [])
             size = self.settings.rows_per_transaction
             batches: Iterator[Sequence[Any]]
-            if self.job.origin_job_id is not None:  # a correction: numbered as its origin's
+            if isinstance(reader, NumberedSheet):  # a correction's rows, read at its submit
+                batches = reader.numbered_batches(self.job, size, skip=skip)
+            elif self.job.origin_job_id is not None:  # a correction: numbered as its origin's
                 batches = origin_numbered(
                     conn, self.job, reader.batches(size), skip=skip, size=size
                 )

@@ -6,17 +6,25 @@ SELECT secret FROM importer_keys WHERE name = 'error_workbook'
 
 -- name: lock_origin
 -- A new correction of this origin: its row locked while the correction is created, so that
--- two corrections never number their added rows alike.
-SELECT * FROM import_jobs WHERE id = %(origin)s FOR UPDATE
+-- two corrections never number their added rows alike; and the first number free for the
+-- rows it adds: after the origin's last row and after every row its corrections added
+-- (undone ones too: a number is never given twice).
+SELECT o.*,
+       greatest(coalesce((SELECT max((c.correction ->> 'first_new_row')::integer
+                                     + (c.correction ->> 'added')::integer)
+                            FROM import_jobs c WHERE c.origin_job_id = o.id), 0),
+                coalesce(o.last_row, 0) + 1) AS first_new_row
+  FROM import_jobs o
+ WHERE o.id = %(origin)s
+   FOR UPDATE OF o
 
--- name: next_new_row
--- The first number free for rows a correction adds: after the origin's last row and after
--- every row its corrections added (undone ones too: a number is never given twice).
-SELECT greatest(coalesce(max((correction ->> 'first_new_row')::integer
-                             + (correction ->> 'added')::integer), 0),
-                %(last_row)s + 1) AS first
-  FROM import_jobs
- WHERE origin_job_id = %(origin)s
+-- name: origin_and_held
+-- A correction's origin, and how many of the rows it carries corrections imported already.
+SELECT j.*,
+       (SELECT count(*) FROM import_corrections c
+         WHERE c.origin_job_id = j.id AND c.origin_row = ANY(%(rows)s::integer[])) AS held
+  FROM import_jobs j
+ WHERE j.id = %(origin)s
 
 -- name: mark_correction
 UPDATE import_jobs SET origin_job_id = %(origin)s, correction = %(correction)s
