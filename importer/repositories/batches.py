@@ -174,8 +174,10 @@ class BatchWriter:
     ) -> None:
         self.conn = conn
         # A correction (repositories/corrections.py): each stored row of its origin is taken
-        # in the batch transaction; one another correction took already is not stored.
+        # in the batch transaction; one another correction took already is not stored. A key
+        # held by a row of its origin or of its corrections repeats in the import.
         self.origin = origin
+        self._family = [job.id] if origin is None else sorted({*origin.family, job.id})
         self.header_row = header_row
         self.job = job
         self.owner = owner
@@ -472,7 +474,7 @@ class BatchWriter:
             self.conn.execute(self._insert_from_staging(batch.columns))
             return
         numbers = None if len(part) == batch.size else [batch.numbers[i] for i in part]
-        params = {"rows": numbers, "job_id": self.job.id}
+        params = {"rows": numbers, "job_id": self.job.id, "family": self._family}
         if not self._history:  # the bench's measure of what history costs
             returned = self._run("upsert_form_rows", params).fetchall()
             outcome.counts.update(r["outcome"] for r in returned)
@@ -634,7 +636,7 @@ class BatchWriter:
             return
         earlier: dict[int, int] = {}
         if self.table.job_column is not None and self.table.row_column is not None:
-            params = {"job_id": self.job.id, "rows": left}
+            params = {"job_id": self.job.id, "rows": left, "family": self._family}
             held = self._run("staged_keys_held", params).fetchall()
             earlier = {r["row_number"]: r["earlier"] for r in held}
         by_number = {getattr(r, "number", None): r for r in batch.rows}
@@ -648,6 +650,8 @@ class BatchWriter:
         values = [display_text(v) for v in cells]
         names = ", ".join(self.form.key)
         where = f"row {earlier}" if earlier else "an earlier row"
+        # A correction's rows are its origin's: a key one of them holds repeats in the import.
+        where += f" of job {self.origin.id}" if self.origin else " of this file"
         raw = None
         if self._key_column is not None and self._key_column in self.header:
             position = self.header.index(self._key_column)
@@ -655,7 +659,7 @@ class BatchWriter:
         error = RowError(
             column=self._key_column or names,
             raw=raw,
-            message=f"duplicate {names}: the same key is already in {where} of this file",
+            message=f"duplicate {names}: the same key is already in {where}",
         )
         return RejectedRow(number=number, values=values, errors=[error], cells=cells)
 
@@ -708,7 +712,9 @@ class BatchWriter:
                 )
             changed_job: sql.Composable = sql.SQL("")
             if t.job_column is not None:
-                changed_job = sql.SQL(q.upsert_changed_job).format(column=ident(t.job_column))
+                # A correction: no row of its origin or its corrections is overwritten.
+                changed = q.upsert_changed_family if self.origin else q.upsert_changed_job
+                changed_job = sql.SQL(changed).format(column=ident(t.job_column))
             # INSERT's column list names the table's own columns; the SELECT, staging's.
             staged_own = [JOB_COLUMN if n == t.job_column else ROW_COLUMN for n in own]
             parts |= {
@@ -751,7 +757,10 @@ class BatchWriter:
                 "table_key": listed(t.key, "t"),
                 "staged_key": listed(t.key, "s"),
             }
-        statement = sql.SQL(getattr(q, name)).format(**parts)
+        text = getattr(q, name)
+        if name == "staged_keys_held" and self.origin:
+            text = q.staged_keys_held_family
+        statement = sql.SQL(text).format(**parts)
         self._statements[name] = statement
         return statement
 

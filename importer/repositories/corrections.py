@@ -28,6 +28,7 @@ class Origin:
 
     id: int
     last_row: int  # its last Excel row: rows up to it are its own, later ones were added
+    family: tuple[int, ...] = ()  # the origin and its live corrections, as the run starts
 
     @classmethod
     def of(cls, conn: Connection, job: Job) -> Origin | None:
@@ -37,7 +38,9 @@ class Origin:
         last_row = (job.correction or {}).get("origin_last_row")
         if last_row is None:
             last_row = get_job(conn, job.origin_job_id).last_row
-        return cls(job.origin_job_id, int(last_row or 0))
+        later = conn.execute(queries().live_correction_ids, {"origin": job.origin_job_id})
+        family = (job.origin_job_id, *(int(r["id"]) for r in later))
+        return cls(job.origin_job_id, int(last_row or 0), family)
 
 
 def signing_key(conn: Connection) -> bytes:

@@ -153,6 +153,13 @@ SELECT s.{staged_row} AS row_number, t.{row} AS earlier
  WHERE t.{job} = %(job_id)s AND s.{staged_row} = ANY(%(rows)s::integer[])
    AND t.{row} <> s.{staged_row}
 
+-- name: staged_keys_held_family
+-- staged_keys_held for a correction: the key a row of its origin or of its corrections holds.
+SELECT s.{staged_row} AS row_number, t.{row} AS earlier
+  FROM {staging} s JOIN {table} t ON ({table_key}) = ({staged_key})
+ WHERE t.{job} = ANY(%(family)s::bigint[]) AND s.{staged_row} = ANY(%(rows)s::integer[])
+   AND t.{row} <> s.{staged_row}
+
 -- name: stored_rows_by_key
 -- Keyed forms: the stored values under these keys (`importer check`); one array per key
 -- column, unnested side by side.
@@ -172,6 +179,11 @@ SELECT {key_columns}, {value_columns}
 -- name: upsert_changed_job
 -- Only a row of another job is updated: one of this job holds a key the file repeats.
 WHERE t.{column} IS DISTINCT FROM EXCLUDED.{column}
+
+-- name: upsert_changed_family
+-- A correction's: only a row of a job outside its origin's family is updated; one of the
+-- origin or of its corrections (this one too) holds a key the correction repeats.
+WHERE NOT coalesce(t.{column} = ANY(%(family)s::bigint[]), false)
 
 -- name: staging_column
 {column} {type}

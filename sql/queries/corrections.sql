@@ -163,3 +163,6 @@ SELECT id, header FROM import_jobs WHERE id = ANY(%(jobs)s::bigint[])
 -- The imports these jobs correct (`importer history`: a version a correction wrote).
 SELECT id, origin_job_id FROM import_jobs
  WHERE id = ANY(%(jobs)s::bigint[]) AND origin_job_id IS NOT NULL
+
+-- name: live_correction_ids
+SELECT id FROM import_jobs WHERE origin_job_id = %(origin)s AND status <> 'reverted'

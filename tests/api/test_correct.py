@@ -116,3 +116,28 @@ def test_history_names_the_import_a_corrected_row_belongs_to(
     assert now.split()[:4] == ["now", "2", "5", "1"]  # job 2 wrote it, as row 5 of job 1
     versions = Importer(settings=settings).history("ledger", ["4"])
     assert versions.current is not None and versions.current.corrects == 1
+
+
+def test_a_keyed_forms_key_is_unique_within_the_import_and_its_corrections(
+    conn: Connection, cli: Cli, settings: Settings, tmp_path: Path
+) -> None:
+    add_form(conn, KEYED_FORM)
+    book = orders_book(tmp_path / "ledger.xlsx", 12, bad_every=4)  # rows 5, 9, 13
+    assert cli("submit", str(book.path), "--form", "ledger", "-q").exit_code == 3
+    importer = Importer(settings=settings)
+    # Row 5 fixed with the key row 2 holds (order 1): a repeat in the import, not an update.
+    first = importer.correct(1, {5: {"Order ID": 1, "Amount": 8}, 9: {"Amount": 8}})
+    assert first.failing == {
+        5: ["Order ID: duplicate order_id: the same key is already in row 2 of job 1"]
+    }
+    # And with the key a correction stored (row 9's, order 8).
+    second = importer.correct(1, {5: {"Order ID": 8}})
+    assert second.failing == {
+        5: ["Order ID: duplicate order_id: the same key is already in row 9 of job 1"]
+    }
+    ledger = {
+        r["order_id"]: (r["import_job_id"], r["row_number"], float(r["amount"]))
+        for r in conn.execute("SELECT * FROM forms.ledger").fetchall()
+    }
+    assert ledger[1] == (1, 2, 1.0) and ledger[8] == (2, 9, 8.0)  # neither overwritten
+    assert importer.correct(1, {5: {"Order ID": 4}}).failing == {}

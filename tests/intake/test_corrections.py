@@ -15,6 +15,7 @@ from importer.config import Settings
 from importer.database import Connection
 from importer.errors import InputError
 from importer.states import JobStatus
+from tests.conftest import Cli
 from tests.support.corrections import claims, job_row, keyed_book, stored
 from tests.support.jobs import Book, add_form, counts, orders_book
 
@@ -212,3 +213,35 @@ def test_undoing_a_correction_opens_its_rows_again_and_the_origin_goes_only_with
     assert stored(conn, second) == {} and stored(conn, origin_id) == {}
     assert claims(conn, origin_id) == {}
     assert {job_row(conn, j)["status"] for j in (first, second, origin_id)} == {"reverted"}
+
+
+def test_the_error_workbook_of_a_purged_job_is_refused(
+    conn: Connection, settings: Settings, origin: tuple[int, Book], tmp_path: Path
+) -> None:
+    from datetime import timedelta
+
+    origin_id, book = origin
+    path = keyed_book(conn, tmp_path / "fix.xlsx", origin_id, fixed(book, [9]))
+    Importer(settings=settings).purge(timedelta(0))
+    before = counts(conn)
+    with pytest.raises(InputError, match=rf"job {origin_id} was purged by retention on "):
+        submit(settings, path)
+    assert counts(conn) == before
+
+
+def test_form_version_latest_validates_by_the_forms_current_version(
+    conn: Connection, cli: Cli, origin: tuple[int, Book], tmp_path: Path
+) -> None:
+    from tests.support.jobs import ORDERS_FORM
+
+    origin_id, book = origin
+    add_form(conn, ORDERS_FORM.replace("min = 0", "min = -10"))  # version 2: -5 is fine
+    rows = [(n, book.rows[n - 2]) for n in (9, 17)]  # sent back unchanged: amount -5
+    path = keyed_book(conn, tmp_path / "fix.xlsx", origin_id, rows)
+    assert cli("submit", str(path), "-q").exit_code == 4  # the job's version 1: still wrong
+    latest = cli("submit", str(path), "--force", "--form-version", "latest")
+    assert latest.exit_code == 0, latest.stderr
+    assert "validated by form orders version 2 (the latest)" in latest.stderr
+    job = job_row(conn, 3)
+    assert (job["form_version"], job["success_rows"]) == (2, 2)
+    assert stored(conn, 3) == {9: (8, "customer 7", -5.0), 17: (16, "customer 15", -5.0)}
