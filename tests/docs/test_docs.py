@@ -36,3 +36,13 @@ def test_every_example_prints_what_the_page_shows(
             f"\n--- printed\n{printed}\n(capture again: python -m tests.docs.examples capture"
             f" docs/{page.relative_to(DOCS)})"
         )
+
+
+def test_the_http_api_reference_is_what_the_server_serves() -> None:
+    from importer.web.reference import markdown as http_markdown
+
+    committed = (DOCS / "reference" / "http-api.md").read_text(encoding="utf-8")
+    assert committed == http_markdown(), (
+        "docs/reference/http-api.md is stale:"
+        " python -m importer.web.reference > docs/reference/http-api.md"
+    )
