@@ -77,6 +77,7 @@ class Missing(StrEnum):
     ROW = "row"  # of a keyed form, by its key (`importer history`)
     ACCOUNT = "account"  # of the web page and the API (`importer users`)
     TOKEN = "token"  # an account's API token
+    UPLOAD = "upload"  # of the web page, waiting for its sender (checked, not imported yet)
 
 
 class NotFoundError(UsageError):

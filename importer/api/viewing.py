@@ -9,10 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from importer.api.base import ImporterBase
-from importer.api.requests import SubmitRequest
-from importer.errors import Missing, NotFoundError, StateError
-from importer.forms.operations import Submitter
+from importer.api.uploads import UploadMethods
+from importer.errors import StateError
 from importer.repositories import forms as forms_repo
 from importer.repositories import jobs, visible_jobs
 from importer.repositories.accounts import Account
@@ -21,11 +19,10 @@ from importer.repositories.visible_jobs import RejectedRowPage
 from importer.states import JobStatus
 
 if TYPE_CHECKING:
-    from importer.intake.submission import Submission
     from importer.report.error_file import ExportSummary
 
 
-class ViewerMethods(ImporterBase):
+class ViewerMethods(UploadMethods):
     def job_for(self, viewer: Account, job_id: int) -> Job:
         with self.connection() as conn:
             return visible_jobs.visible_job(conn, viewer.id, job_id)
@@ -81,44 +78,3 @@ class ViewerMethods(ImporterBase):
         """The forms in use the account may submit to."""
         with self.connection() as conn:
             return [f for f in forms_repo.list_forms(conn) if viewer.may_use(f.name)]
-
-    def submit_for(self, viewer: Account, request: SubmitRequest) -> Submission:
-        """Check and store a workbook for the account, and queue its job for the workers (the
-        same checks and refusals as `submit`). A file already imported by this account is
-        its job again; by another account, it is refused without naming that job."""
-        from importer.intake.submission import submit_workbook
-
-        if request.form is not None and not viewer.may_use(request.form):
-            granted = [f.name for f in self.forms_for(viewer)]
-            known = f"; known: {', '.join(granted)}" if granted else ""
-            raise NotFoundError(
-                f"no form named {request.form!r}{known}", what=Missing.FORM, key=request.form
-            )
-        forms = None if viewer.every_form else frozenset(viewer.forms)
-        submitter = Submitter(viewer.email, viewer.id, forms)
-        settings = self.settings
-        with self.connection() as conn:
-            submission = submit_workbook(
-                conn,
-                request.source,
-                file_name=request.file_name,
-                form_name=request.form,
-                settings=settings.import_,
-                sheet=request.sheet,
-                engine=request.engine or settings.reader.engine,
-                memory_budget_mb=settings.reader.memory_budget_mb,
-                force=request.force,
-                column_map=request.column_map,
-                header_row=request.header_row,
-                options=self.job_options(request.max_rejected, submitter),
-            )
-            if not submission.created:
-                try:
-                    visible_jobs.visible_job(conn, viewer.id, submission.job.id)
-                except NotFoundError:
-                    raise StateError(
-                        f"{submission.job.file_name}: this workbook was imported already for"
-                        f" form {submission.job.form!r} (sheet {submission.job.sheet!r}) by"
-                        " another account; nothing was imported again"
-                    ) from None
-        return submission

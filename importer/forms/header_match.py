@@ -226,6 +226,59 @@ def coverage(
     return len(matcher.columns), missing
 
 
+@dataclass(frozen=True)
+class ColumnChoice:
+    """One column of a header that does not fit its form outright, as a sender is asked to
+    match it: the field it goes to (None: ignored), and whether that is only a guess (a near
+    miss of a field's header, "did you mean") rather than a match."""
+
+    index: int
+    letter: str
+    text: str
+    field: str | None
+    guessed: bool = False
+
+
+def propose_columns(
+    form: Form, header: list[str], mapping: Mapping[str, str] | None = None
+) -> list[ColumnChoice]:
+    """Each column with a header text, and the field an import would give it (``mapping``
+    first, then the header's texts as match_header matches them); a column no field takes
+    is proposed for the field its text nearly reads, when that field has no column yet."""
+    matcher = _Matcher(form, header)
+    matcher.apply_mapping(mapping or {}, (), strict=False)
+    matcher.match()
+    open_fields = [f for f in form.sheet_fields if f.name not in matcher.columns]
+    choices = []
+    for index, text in enumerate(header):
+        if index in matcher.taken:
+            choices.append(
+                ColumnChoice(index, column_letter(index), text, matcher.taken[index] or None)
+            )
+        elif text.strip():
+            close = _closest(normalize_header(text), open_fields)
+            if close is not None:
+                open_fields.remove(close)
+            name = close.name if close is not None else None
+            choices.append(ColumnChoice(index, column_letter(index), text, name, name is not None))
+    return choices
+
+
+def mapping_of(header: list[str], fields: Mapping[int, str]) -> dict[str, str]:
+    """A sender's choice for each column (by index: a field's name, or "" to ignore it) as
+    --map pairs: a column named by its header text, or by its letter where another column
+    reads the same."""
+    texts = [normalize_header(text) for text in header]
+    mapping: dict[str, str] = {}
+    for index, name in sorted(fields.items()):
+        if not 0 <= index < len(header):
+            continue
+        text = header[index].strip()
+        unique = bool(text) and texts.count(texts[index]) == 1
+        mapping[text if unique else column_letter(index)] = name
+    return mapping
+
+
 def _closest(key: str, fields: list[Field]) -> Field | None:
     if not key:
         return None

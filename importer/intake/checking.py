@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -110,7 +110,7 @@ def reason_of(error: RowError) -> str:
 
 def check_workbook(
     conn: Connection,
-    path: Path,
+    path: Path | bytes,
     *,
     form_name: str | None,
     sheet: str | None = None,
@@ -121,9 +121,12 @@ def check_workbook(
     on_rows: Callable[[int], None] | None = None,
     hooks_allowed: Sequence[str] = (),
     header_row: int | None = None,
+    file_name: str | None = None,
+    only: Collection[str] | None = None,
 ) -> CheckReport:
     """Validate every row; InputError (exit 2) as a submit would refuse the file.
-    ``on_rows``: called with the rows read so far, after each batch."""
+    ``on_rows``: called with the rows read so far, after each batch. ``path``: the workbook,
+    or its bytes with ``file_name``; ``only``: the forms it may be for (an account's)."""
     from importer.excel import open_sheet
     from importer.forms.hooks import load_hook
     from importer.intake.submission import choose_for_header, read_workbook_bytes, sheet_layout
@@ -131,20 +134,21 @@ def check_workbook(
     from importer.repositories.lookups import TableLookups
 
     named = get_form(conn, form_name) if form_name is not None else None
-    content = read_workbook_bytes(path)
+    content = path if isinstance(path, bytes) else read_workbook_bytes(path)
+    name = file_name or (path.name if isinstance(path, Path) else "upload")
     mapping = dict(column_map or {})
-    layout = sheet_layout(conn, named, mapping, header_row, path.name)
+    layout = sheet_layout(conn, named, mapping, header_row, name, only)
     with open_sheet(
         content,
         sheet=sheet,
         engine=engine,
         memory_budget_mb=memory_budget_mb,
-        file_name=path.name,
+        file_name=name,
         layout=layout,
     ) as reader:
-        form, version = named or choose_for_header(conn, reader.header, mapping)
+        form, version = named or choose_for_header(conn, reader.header, mapping, only)
         report = CheckReport(
-            path.name,
+            name,
             form.name,
             version,
             reader.sheet_name,

@@ -180,12 +180,21 @@ class Api:
 
 
 async def error_workbook_response(importer: Importer, account: Account, job_id: int) -> Response:
-    """The job's error workbook as a download (the page's and the API's), written to a
-    temporary folder removed once it is sent; the facade's refusals are raised."""
+    """The job's error workbook as a download (the page's and the API's); the facade's
+    refusals are raised."""
+    name = f"rejected-{job_id}.xlsx"
+    return await error_workbook_file(name, importer.error_workbook_for, account, job_id)
+
+
+async def error_workbook_file(
+    name: str, write: Callable[[Account, int, Path], object], account: Account, key: int
+) -> Response:
+    """A workbook the facade writes (``write(account, key, target)``) as a download, from a
+    temporary folder removed once it is sent."""
     folder = Path(tempfile.mkdtemp(prefix="importer-web-"))
-    target = folder / f"rejected-{job_id}.xlsx"
+    target = folder / name
     try:
-        await blocking(importer.error_workbook_for, account, job_id, target)
+        await blocking(write, account, key, target)
     except BaseException:
         _remove(folder)
         raise

@@ -19,6 +19,7 @@ from importer.api import Importer
 from importer.web.api import Api
 from importer.web.openapi import openapi_document
 from importer.web.pages import Pages
+from importer.web.reviews import Reviews
 
 # Scripts and styles only from this server: a cell that smuggles in markup runs nothing.
 _HEADERS = [
@@ -87,6 +88,7 @@ def create_app(
 
     routes = [
         *pages.routes(),
+        *Reviews(pages).routes(),
         Route("/api/openapi.json", openapi, methods=["GET"]),
         *api.routes(),
         Mount("/static", StaticFiles(packages=[("importer.web", "static")]), name="static"),

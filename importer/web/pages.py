@@ -149,15 +149,20 @@ class Pages:
             upload = await read_upload(request, self.max_upload_mb)
             auth.check_csrf(upload.fields.get("csrf"), visitor.csrf_token)
             wanted = submit_request(upload)
-            submission = await blocking(self.importer.submit_for, visitor.account, wanted)
+            kept = await blocking(self.importer.upload_for, visitor.account, wanted)
         except Exception as exc:
             if by_script:
                 return error_response(exc)
             answer = answer_for(exc)
             return await self.imports(request, visitor, answer.message, answer.status)
-        where = f"/imports/{submission.job.id}"
+        # Checked first (its columns, its rows); an error workbook sent back is a correction.
+        if kept.submission is not None:
+            where = f"/imports/{kept.submission.job.id}"
+        else:
+            assert kept.review is not None
+            where = f"/uploads/{kept.review.id}"
         if by_script:
-            return JSONResponse({"location": where, "created": submission.created})
+            return JSONResponse({"location": where})
         return RedirectResponse(where, status_code=303)
 
     # --- one job ---------------------------------------------------------------------------

@@ -44,6 +44,9 @@ METHODS = {
     "revoke_token", "token_account", "sign_in", "session_account", "sign_out",
     "job_for", "jobs_for", "rejected_rows_for", "error_workbook_for", "cancel_for",
     "retry_for", "forms_for", "submit_for",
+    # the page's uploads: checked, their columns matched, then imported (or a correction)
+    "upload_for", "review_upload_for", "match_columns_for", "import_upload_for",
+    "checked_rows_for", "drop_upload_for", "correct_for",
     # the database
     "database", "connection", "migrate", "database_url", "schema_peek", "stop_embedded_server",
     "embedded_server_info", "remove_embedded_server",

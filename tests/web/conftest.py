@@ -54,6 +54,17 @@ class Site:
         self.importer.run_worker(once=True)
 
 
+def send(client: TestClient, token: str, name: str, content: bytes) -> str:
+    """Upload a workbook through the page and import it as checked: the job's page."""
+    sent = client.post("/imports", data={"csrf": token}, files={"file": (name, content)})
+    assert sent.status_code == 303, sent.text
+    review = sent.headers["location"]
+    assert review.startswith("/uploads/"), review
+    started = client.post(f"{review}/import", data={"csrf": token})
+    assert started.status_code == 303, started.text
+    return str(started.headers["location"])
+
+
 def csrf_of(html: str) -> str:
     found = re.search(r'name="csrf" value="([^"]+)"', html)
     assert found is not None, html

@@ -1,7 +1,9 @@
 """The sender's path in Debian's Chromium against `importer serve`: sign in, upload a workbook
-with mistakes, watch it run, see the rejected rows; by mouse at 1280 pixels and by keyboard
-alone at 390, with screenshots of each page at both widths (in the test's folder). Markup in
-a cell, the sheet's name and the file's name shows as text, and no script of it runs."""
+with mistakes whose header names one column its own way, match that column to its field,
+check the rows first, import the good ones, watch it run, see the rejected rows; by mouse at
+1280 pixels and by keyboard alone at 390, with screenshots of each page at both widths (in
+the test's folder). Markup in a cell, the sheet's name and the file's name shows as text,
+and no script of it runs."""
 
 from __future__ import annotations
 
@@ -34,11 +36,12 @@ EMAIL = "ana@example.com"
 
 
 def book_with_mistakes(path: Path) -> Path:
-    """24 orders: rows 5, 9 and 13 have a negative amount, row 7 an order id that is markup,
-    row 11 a customer that is a script and a negative amount (6 rejected rows)."""
+    """24 orders under "Order No" (not a name of the form's Order ID): rows 5, 9, 13 and 17
+    have a negative amount, row 7 an order id that is markup, row 11 a customer that is a
+    script and a negative amount (6 rejected rows)."""
     book = xlsxwriter.Workbook(str(path))
     sheet = book.add_worksheet(SHEET)
-    sheet.write_row(0, 0, ["Order ID", "Customer", "Amount"])
+    sheet.write_row(0, 0, ["Order No", "Customer", "Amount"])
     for row in range(1, 25):
         number = row + 1
         values: list[Any] = [row, f"customer {row}", row * 10]
@@ -67,6 +70,16 @@ def sign_in_by_mouse(page: Page) -> None:
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     expect(page.get_by_role("heading", name="Send a workbook")).to_be_visible()
+
+
+def see_the_check(page: Page) -> None:
+    """The rows checked before anything is imported."""
+    expect(page.get_by_role("heading", name=f"Check of {FILE}")).to_be_visible()
+    expect(page.locator("#check-rows")).to_have_text("24")
+    expect(page.locator("#check-good")).to_have_text("18")
+    expect(page.locator("#check-rejected")).to_have_text("6")
+    expect(page.locator("#reasons")).to_contain_text("Amount: the value is less than")
+    expect(page.locator("#import")).to_have_text("Import the 18 good rows")
 
 
 def watch_it_run(served: Served, page: Page) -> None:
@@ -109,6 +122,15 @@ def test_the_senders_path_by_mouse(
         {"name": FILE, "mimeType": "application/octet-stream", "buffer": book.read_bytes()}
     )
     page.get_by_role("button", name="Send").click()
+    page.wait_for_url("**/uploads/*")
+    expect(page.locator("#review-error")).to_contain_text("missing required column 'Order ID'")
+    expect(page.locator("#column-1")).to_have_value("customer")
+    shoot(watched, shots, "columns-1280")
+    page.get_by_label("Order No").select_option("order_id")
+    page.get_by_role("button", name="Use these columns").click()
+    see_the_check(page)
+    shoot(watched, shots, "check-1280")
+    page.locator("#import").click()
     page.wait_for_url("**/imports/*")
     shoot(watched, shots, "waiting-1280")
     watch_it_run(served, page)
@@ -146,6 +168,17 @@ def test_the_senders_path_by_keyboard_on_a_phone(
         {"name": FILE, "mimeType": "application/octet-stream", "buffer": book.read_bytes()}
     )
     tab_to(page, "#upload-form button[type=submit]")
+    keys.press("Enter")
+    page.wait_for_url("**/uploads/*")
+    shoot(watched, shots, "columns-390")
+    tab_to(page, "#column-0")
+    keys.press("ArrowDown")  # from "ignore this column" to the form's first field, Order ID
+    expect(page.locator("#column-0")).to_have_value("order_id")
+    tab_to(page, "#columns-form button[type=submit]")
+    keys.press("Enter")
+    see_the_check(page)
+    shoot(watched, shots, "check-390")
+    tab_to(page, "#import")
     keys.press("Enter")
     page.wait_for_url("**/imports/*")
     shoot(watched, shots, "waiting-390")

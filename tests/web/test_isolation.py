@@ -48,6 +48,14 @@ def test_sender_b_finds_nothing_of_sender_a_anywhere(
     job_id = made["id"]
     assert api.get(f"/api/imports/{job_id}", headers=ana).json()["failed_rows"] == 1
 
+    # And one of A's uploads waiting to be imported (checked first), on the page.
+    ana_page = site.signed_in("ana@example.com")
+    ana_csrf = csrf_of(ana_page.get("/imports").text)
+    kept = ana_page.post(
+        "/imports", data={"csrf": ana_csrf}, files={"file": ("second-" + A_FILE, book.read_bytes())}
+    )
+    upload_id = int(kept.headers["location"].rsplit("/", 1)[1])
+
     bob_page = site.signed_in("bob@example.com")
     bob_csrf = csrf_of(bob_page.get("/imports").text)
     bob_api = site.token("bob@example.com")
@@ -56,10 +64,11 @@ def test_sender_b_finds_nothing_of_sender_a_anywhere(
     for route in create_app(site.importer).routes:
         if not isinstance(route, Route) or route.methods is None:
             continue
-        path = route.path.replace("{job_id}", str(job_id))
+        path = route.path.replace("{job_id}", str(job_id)).replace("{upload_id}", str(upload_id))
+        someone_elses = "{job_id}" in route.path or "{upload_id}" in route.path
         for method in sorted(route.methods - {"HEAD"}):
             browser = route.path.startswith("/api/") is False
-            if "{job_id}" not in route.path and method == "POST":
+            if not someone_elses and method == "POST":
                 continue  # sign-in, sign-out and uploads: B's own business, walked elsewhere
             client = bob_page if browser else api
             extra: dict[str, object] = {}
@@ -69,16 +78,17 @@ def test_sender_b_finds_nothing_of_sender_a_anywhere(
                 extra["headers"] = bob_api
             answer = _request(client, method, path, **extra)
             walked += 1
-            if "{job_id}" in route.path:
+            if someone_elses:
                 assert answer.status_code in (403, 404), (method, path, answer.status_code)
             for secret in secrets:
                 assert secret not in answer.text, (method, path, secret)
-    assert walked >= 15
+    assert walked >= 20
     # Without the session's token, a POST is refused before anything is looked up.
     assert bob_page.post(f"/imports/{job_id}/cancel").status_code == 403
-    # A's job is untouched by all of it.
+    # A's job and upload are untouched by all of it.
     row = conn.execute("SELECT status FROM import_jobs WHERE id = %s", (job_id,)).fetchone()
     assert row == {"status": "partially_succeeded"}
+    assert "imported already" in ana_page.get(f"/uploads/{upload_id}").text  # the same bytes
     # An id that does not exist is answered exactly alike.
     mine = bob_page.get(f"/imports/{job_id}")
     nothing = bob_page.get("/imports/987654")
@@ -112,8 +122,11 @@ def test_markup_in_names_and_cells_is_shown_as_text(site: Site, tmp_path: Path) 
         files={"file": ("<svg onload=alert(4)>.xlsx", path.read_bytes())},
     )
     assert sent.status_code == 303, sent.text
+    checked = client.get(sent.headers["location"]).text  # the check, before the import
+    assert "&lt;svg onload=alert(4)&gt;.xlsx" in checked and "<svg" not in checked
+    started = client.post(f"{sent.headers['location']}/import", data={"csrf": token})
     site.work()
-    pages = [client.get(sent.headers["location"]).text, client.get("/imports").text]
+    pages = [client.get(started.headers["location"]).text, client.get("/imports").text]
     for page in pages:
         assert "<svg" not in page and "<b onclick" not in page
         assert "&lt;svg onload=alert(4)&gt;.xlsx" in page

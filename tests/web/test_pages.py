@@ -83,7 +83,14 @@ def test_an_upload_is_queued_run_by_a_worker_and_shown_done(
         files={"file": ("orders.xlsx", book.path.read_bytes())},
     )
     assert sent.status_code == 303, sent.text
-    where = sent.headers["location"]
+    review = sent.headers["location"]
+    assert review.startswith("/uploads/")  # checked first: nothing is imported yet
+    checked = client.get(review)
+    assert "Import the 27 good rows" in checked.text
+    assert conn.execute("SELECT count(*) AS n FROM import_jobs").fetchone() == {"n": 0}
+    started = client.post(f"{review}/import", data={"csrf": token})
+    assert started.status_code == 303, started.text
+    where = started.headers["location"]
     job_id = int(where.rsplit("/", 1)[1])
     waiting = client.get(where)
     assert "waiting for a worker" in waiting.text
@@ -104,7 +111,9 @@ def test_an_upload_is_queued_run_by_a_worker_and_shown_done(
     again = client.post(
         "/imports", data={"csrf": token}, files={"file": ("orders.xlsx", book.path.read_bytes())}
     )
-    assert again.headers["location"] == where
+    second = again.headers["location"]
+    assert f'href="{where}"' in client.get(second).text  # "imported already"
+    assert client.post(f"{second}/import", data={"csrf": token}).headers["location"] == where
 
 
 def test_the_script_upload_gets_json_and_a_refusal_is_the_clis_line(
