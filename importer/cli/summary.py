@@ -48,13 +48,13 @@ class SummaryRow:
     origin: Job | None = None  # a correction's origin, as it is after the run
 
 
-def _cells(row: SummaryRow, sheets: bool) -> list[str]:
+def _cells(row: SummaryRow) -> list[str]:
     job = row.job
     rate = row.run_rows / row.seconds if row.seconds and row.run_rows else None
     return [
         str(job.id),
         job.file_name,
-        (job.sheet or "") if sheets else "",
+        job.sheet or "",
         job.status,
         format_count(job.total_rows),
         format_count(job.success_rows),
@@ -69,9 +69,13 @@ def summary_table(rows: Sequence[SummaryRow], width: int | None) -> Text:
     sheets = len({(row.job.file_name, row.job.sheet) for row in rows}) > len(
         {row.job.file_name for row in rows}
     )
+    columns = [c for c in SUMMARY_COLUMNS if sheets or c.header != "Sheet"]
+    cells = [_cells(row) for row in rows]
+    if not sheets:  # one sheet a file: no Sheet column, even where every column is shown
+        cells = [row[:2] + row[3:] for row in cells]
     return fitted_table(
-        SUMMARY_COLUMNS,
-        [_cells(row, sheets) for row in rows],
+        columns,
+        cells,
         width,
         title="Import summary",
         rule=width is not None,
