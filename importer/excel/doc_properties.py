@@ -29,6 +29,8 @@ def custom_properties(source: bytes | Path) -> dict[str, str]:
             if not source.startswith(b"PK"):
                 return {}
             opened = zipfile.ZipFile(io.BytesIO(source))
+        elif not source.is_file():  # a pipe or a device: opening it could block forever
+            return {}
         else:
             with source.open("rb") as handle:
                 if handle.read(2) != b"PK":
