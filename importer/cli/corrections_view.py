@@ -26,7 +26,7 @@ def correction_of(job: Job) -> str | None:
         return None
     plan = job.correction or {}
     keyed, added = int(plan.get("keyed", 0)), int(plan.get("added", 0))
-    said = f"correction of job {job.origin_job_id}: {keyed:,} rows"
+    said = f"correction of job {job.origin_job_id}: {keyed:,} row{'' if keyed == 1 else 's'}"
     if added:
         first = int(plan.get("first_new_row", 0))
         where = f"row {first:,}" if added == 1 else f"rows {first:,}-{first + added - 1:,}"

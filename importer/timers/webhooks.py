@@ -13,7 +13,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import metadata
 from urllib.parse import urlsplit
 
 import httpx
@@ -25,10 +24,11 @@ ANSWER_QUOTED = 120
 
 
 def _user_agent() -> str:
-    try:
-        return f"importer/{metadata.version('importer')}"
-    except metadata.PackageNotFoundError:  # run from a source tree that is not installed
-        return "importer"
+    """importer/VERSION: the version lives in one place (importer.__version__); the
+    distribution's name is not the package's, so the metadata is not asked."""
+    from importer import __version__
+
+    return f"importer/{__version__}"
 
 
 USER_AGENT = _user_agent()
