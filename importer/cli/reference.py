@@ -35,6 +35,16 @@ def _is_group(command: Command) -> bool:
     return isinstance(getattr(command, "commands", None), dict)
 
 
+def _runs_itself(group: Command) -> bool:
+    """A group that is a command too (``importer timers`` runs the scheduler, ``importer
+    timers list`` lists): its own options are shown as a command's."""
+    return getattr(group, "invoke_without_command", False) or any(
+        getattr(p, "param_type_name", "") == "option" and not p.hidden
+        for p in group.params
+        if p.name != "help"
+    )
+
+
 def _commands(
     group: Command, path: tuple[str, ...] = ()
 ) -> Iterator[tuple[tuple[str, ...], Command]]:
@@ -103,7 +113,7 @@ def markdown() -> str:
     root = typer.main.get_command(app)
     lines = [TITLE, "", INTRO, ""]
     for path, command in _commands(root):
-        if _is_group(command):
+        if _is_group(command) and not _runs_itself(command):
             lines += [f"## importer {' '.join(path)} ...", "", command.get_short_help_str(200), ""]
             continue
         lines += command_section(path, command)
