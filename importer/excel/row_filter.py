@@ -5,7 +5,8 @@ those a column's text marks (``skip_rows_where``), and the kinds a form's ``skip
 names: ``totals`` (a row labelled as a total, wherever the label stands), ``sums`` (a row
 whose numbers are the sums of the columns above it), ``repeated_header`` (the header
 again, as a long sheet printed page by page repeats it) and ``notes`` (lines of one text
-below the table: a source, a footnote). It counts, batches and resumes
+below the table: a source, a footnote; lines below it not of its shape, row_shape.py; a
+remark under one header cell, above the first data row). It counts, batches and resumes
 alike, so a resume skips what the first run did. Whatever it leaves out that holds values
 is tallied (``NotRead``): an import says how many rows it did not read, and where.
 """
@@ -21,6 +22,7 @@ from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeGuard
 
 from importer.excel.layout import HeaderLayout, Merge
+from importer.excel.row_shape import DataShape, note_over
 from importer.excel.values import Row, display_text, normalize_header
 from importer.fields.patterns import Pattern, compiled
 
@@ -88,6 +90,11 @@ def _is_note(values: Sequence[object]) -> bool:
     """A line of one text and nothing else."""
     filled = [v for v in values if v is not None and v != ""]
     return len(filled) == 1 and isinstance(filled[0], str)
+
+
+def _is_note_line(values: Sequence[object], shape: DataShape) -> bool:
+    """A line of notes if no data row follows it: one text, or not of the data's shape."""
+    return _is_note(values) or shape.off_shape(values)
 
 
 class ColumnSums:
@@ -204,6 +211,7 @@ class FilteredReader:
         sums = ColumnSums() if "sums" in self.layout.skip_rows else None
         notes = "notes" in self.layout.skip_rows and len(self.header_key) > 1
         held: list[Row] = []  # lines that are notes if no data row follows them
+        shape, first = DataShape(), True  # the data rows' shape; no data row yet
         if self.pattern is not None:
             source = self._matched(source, self.pattern)
         for row in source:
@@ -217,16 +225,32 @@ class FilteredReader:
             if why is not None:
                 self._left(why, row.number)
                 continue
-            if notes and _is_note(row.values) and len(held) < _HELD_NOTES:
+            if notes and len(held) < _HELD_NOTES and _is_note_line(row.values, shape):
                 held.append(row)
                 continue
-            yield from held
+            if first and held:
+                held = self._under_header(held, row)
+            for kept in (*held, row):
+                if notes:
+                    shape.add(kept.values)
+                yield kept
             held.clear()
+            first = False
             if sums is not None:
                 sums.add(row.values)
-            yield row
         for row in held:
             self._left("notes", row.number)
+
+    def _under_header(self, held: list[Row], row: Row) -> list[Row]:
+        """The lines above the first data row ``row`` that are rows of the table: the
+        others, remarks under one header cell, are left out as notes."""
+        kept: list[Row] = []
+        for line in held:
+            if note_over(line.values, [row.values]):
+                self._left("notes", line.number)
+            else:
+                kept.append(line)
+        return kept
 
     def _not_data(self, row: Row, sums: ColumnSums | None) -> str | None:
         """Why ``row`` is not data (the rule that leaves it out), or None: it is data."""

@@ -4,11 +4,13 @@ import would read, and the rows it would leave out.
 The proposal imports its own file: every row of the data's own shape is read. Rows that are
 not data are left out by what they are, wherever they stand (``skip_rows``): totals and
 sums of the columns above (when one closes the data), the header repeated, notes below
-the table after a blank row. ``stop_at_blank_row`` is proposed only when the rows after
-the first blank row under the data (totals and notes aside) fit none of the table's
-columns and types and are fewer than the rows above it: a stop never leaves rows of the
-data unread, the sheet empty or cut in half. The header's row is written when the
-automatic choice would not find it where `forms infer` did.
+the table after a blank row or right under it when not of its shape, a remark under one
+header cell. A sheet that holds no table is refused (excel/no_table.py).
+``stop_at_blank_row`` is proposed only when the rows after the first blank row under the
+data (totals and notes aside) fit none of the table's columns and types and are fewer than
+the rows above it: a stop never leaves rows of the data unread, the sheet empty or cut in
+half. The header's row is written when the automatic choice would not find it where
+`forms infer` did.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from typing import TYPE_CHECKING
 from importer.errors import InputError
 from importer.excel.base import SheetReader
 from importer.excel.layout import HeaderLayout, Leading, Merge
+from importer.excel.no_table import why_no_table
 from importer.excel.row_filter import ColumnSums, is_total_row
+from importer.excel.row_shape import DataShape, note_over
 from importer.excel.table_header import cell_kind, fits, guess_header, shape_of
 from importer.excel.values import Row, display_text, normalize_header
 from importer.forms.layout import SheetLayout, choose_layout
@@ -69,6 +73,9 @@ def sample_sheet(reader: SheetReader) -> Sample:
     if notes:
         kinds.add("notes")
         data = data[: len(data) - notes]
+    if width > 1 and (above := _notes_under_header(data, reader.header_row)):
+        kinds.add("notes")
+        data = data[above:]
     stop = _stop_at(data, reader.header_row)
     if stop is not None:
         data = data[:stop]
@@ -151,8 +158,44 @@ def _trailing_notes(data: list[Row], width: int) -> int:
     while count < len(data) and _is_note(data[len(data) - 1 - count].values):
         count += 1
     first = len(data) - count
-    if not count or first == 0 or data[first].number == data[first - 1].number + 1:
-        return 0  # lines right under the data, without a blank row: rows of it
+    if count and first and data[first].number > data[first - 1].number + 1:
+        return count  # lines after a blank row under the data
+    return _off_shape_lines(data)
+
+
+def _off_shape_lines(data: list[Row]) -> int:
+    """How many of the last rows are lines right under the data, no blank row between, that
+    are not of its shape (row_shape.py), one such line among them at least (a line of one
+    text in a column of texts alone reads as a row of the data); fewer than the rows above."""
+    count = 0
+    while count * 2 < len(data) - 2 and all(
+        cell_kind(v) in (None, "text") for v in data[len(data) - 1 - count].values
+    ):
+        count += 1
+    shape = DataShape()
+    for row in data[: len(data) - count]:
+        shape.add(row.values)
+    lines = [row.values for row in data[len(data) - count :]]
+    while lines and not (shape.off_shape(lines[0]) or _one_text(lines[0])):
+        lines.pop(0)
+    first = len(data) - len(lines)
+    if not lines or data[first].number > data[first - 1].number + 1:
+        return 0  # lines after a blank row: another block, which a stop leaves out
+    return len(lines) if any(map(shape.off_shape, lines)) else 0
+
+
+def _one_text(values: Sequence[object]) -> bool:
+    filled = [v for v in values if cell_kind(v) is not None]
+    return len(filled) == 1 and cell_kind(filled[0]) == "text"
+
+
+def _notes_under_header(data: list[Row], header_row: int) -> int:
+    """How many lines right under the header are remarks over the data (row_shape.py)."""
+    count = 0
+    while count < len(data) - 1 and data[count].number == header_row + 1 + count:
+        if not note_over(data[count].values, [row.values for row in data[count + 1 :]]):
+            break
+        count += 1
     return count
 
 
@@ -204,6 +247,11 @@ def infer_header(header_row: int | None, where: str) -> HeaderLayout:
         if header_row is not None:
             rows = guess.rows if guess is not None and guess.row == header_row else 1
             return HeaderLayout(row=header_row, rows=rows)
+        if (why := why_no_table(leading, guess)) is not None:
+            raise InputError(
+                f"{where}: no table to infer a form from: {why};"
+                " name the header's row with --header-row N"
+            )
         if guess is not None:
             return HeaderLayout(row=guess.row, rows=guess.rows)
         if leading and not any(cell_kind(v) == "text" for v in leading[0][1]):

@@ -1,0 +1,84 @@
+"""Sheets that hold no table whatever row is taken for its header, as a person sees them.
+
+- cells holding their own addresses (``B3`` in B3): a sheet made to test a reader;
+- a list of labelled values: two columns, a distinct label in the first, and in the second
+  values (few texts) of several kinds, a date among numbers: a column of a table holds one
+  kind (a table of names and values, some of them texts, is one: ``name | value``);
+- a page of prose: no row reads as a header and the first line is a sentence (a form's
+  instructions, a cover page).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from importer.excel.layout import Leading
+from importer.excel.table_header import HeaderGuess, cell_kind
+
+_PROSE_CHARS = 80
+_PROSE_WORDS = 10
+_MIN_LABELS = 5  # the labelled values a list needs to read as one
+
+
+def column_letters(index: int) -> str:
+    """The letters of the 0-based column ``index``: 0 -> 'A', 27 -> 'AB'."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def _own_addresses(number: int, values: Sequence[object]) -> bool:
+    """Whether the row's cells, two at least, each hold its own address."""
+    filled = [(i, v) for i, v in enumerate(values) if cell_kind(v) is not None]
+    return len(filled) >= 2 and all(
+        type(v) is str and v.strip().upper() == f"{column_letters(i)}{number}" for i, v in filled
+    )
+
+
+def _labelled_values(rows: Sequence[Sequence[object]]) -> bool:
+    """Whether ``rows`` read as a list of labelled values (see the module docstring)."""
+    pairs = [row for row in rows if len(_filled(row)) == 2]
+    if len(pairs) < _MIN_LABELS or any(len(_filled(row)) > 2 for row in rows):
+        return False
+    labels = [row[0] for row in pairs]
+    if any(cell_kind(label) != "text" for label in labels):
+        return False
+    texts = [str(label).strip().casefold() for label in labels]
+    if len(set(texts)) != len(texts):
+        return False
+    values = [k for k in (cell_kind(row[1]) for row in pairs) if k is not None]
+    others = [k for k in values if k != "text"]
+    return len(set(others)) >= 2 and len(others) * 4 >= len(values) * 3
+
+
+def _filled(values: Sequence[object]) -> list[object]:
+    return [v for v in values if cell_kind(v) is not None]
+
+
+def _prose(values: Sequence[object]) -> bool:
+    filled = _filled(values)
+    if len(filled) != 1 or cell_kind(filled[0]) != "text":
+        return False
+    text = str(filled[0]).strip()
+    return len(text) > _PROSE_CHARS or len(text.split()) > _PROSE_WORDS
+
+
+def why_no_table(leading: Leading, guess: HeaderGuess | None) -> str | None:
+    """Why the sheet whose first rows are ``leading`` holds no table, with the header a
+    person would pick ``guess`` (None: it holds one, as far as these rules tell)."""
+    if not leading:
+        return None
+    row = guess.row + guess.rows - 1 if guess is not None else leading[0][0]
+    at = next((i for i, (number, _) in enumerate(leading) if number == row), 0)
+    number, values = leading[at]
+    if _own_addresses(number, values):
+        return f"the cells of row {number} hold their own addresses"
+    under = [cells for _, cells in leading[at + 1 :]]
+    if _labelled_values(under):
+        return f"the rows under row {number} are labels with a value each, not a table's rows"
+    if guess is None and _prose(values):
+        return f"no row reads as a header, and row {number} is a line of prose"
+    return None
