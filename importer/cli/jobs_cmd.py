@@ -248,9 +248,9 @@ JOBS_COLUMNS = (
     Column("By", soft=16, least=8, drop=1),  # an account, or a command line's OS user
     # Corrections: of an import's rejected rows, those imported since and those still open;
     # the import a correction corrects. Empty (so left out) where there are none.
-    Column("Fixed later", right=True, drop=2),
-    Column("Open", right=True, drop=2),
-    Column("Corrects", right=True, drop=2),
+    Column("Fixed later", right=True, drop=2, when_filled=True),
+    Column("Open", right=True, drop=2, when_filled=True),
+    Column("Corrects", right=True, drop=2, when_filled=True),
 )
 
 

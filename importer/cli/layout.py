@@ -106,6 +106,9 @@ class Column:
     least: int = 0
     middle: bool = False
     bar_width: int = 0
+    # Shown only where a row has something in it, in a pipe too (what most rows lack: a
+    # correction's counts, the sheet of a file that gave several).
+    when_filled: bool = False
 
 
 def _natural(column: Column, cells: Sequence[Cell]) -> int:
@@ -233,6 +236,14 @@ def fitted_table(
 ) -> Text:
     """The table as lines of at most ``width`` cells (no limit: None): a bold header, a rule
     under it (``rule``), one line per row; text only, so it prints the same anywhere."""
+    kept = [
+        i
+        for i, column in enumerate(columns)
+        if not column.when_filled or not _empty([row[i] for row in rows])
+    ]
+    if len(kept) < len(columns):
+        columns = [columns[i] for i in kept]
+        rows = [[row[i] for i in kept] for row in rows]
     widths = fit_widths(columns, rows, width)
     shown = [(i, w) for i, w in enumerate(widths) if w is not None]
     lines: list[Text] = []

@@ -29,7 +29,7 @@ SUMMARY_COLUMNS = (
     # the last to go: the job's id says which it is.
     Column("File", soft=16, least=8, drop=4),
     # Several sheets of one submission: which is which (empty, so left out, otherwise).
-    Column("Sheet", soft=12, least=6, drop=4),
+    Column("Sheet", soft=12, least=6, drop=4, when_filled=True),
     Column("Status"),  # how the import ended: always shown
     Column("Rows", right=True, drop=3),
     Column("Imported", right=True),
@@ -48,13 +48,13 @@ class SummaryRow:
     origin: Job | None = None  # a correction's origin, as it is after the run
 
 
-def _cells(row: SummaryRow) -> list[str]:
+def _cells(row: SummaryRow, sheets: bool) -> list[str]:
     job = row.job
     rate = row.run_rows / row.seconds if row.seconds and row.run_rows else None
     return [
         str(job.id),
         job.file_name,
-        job.sheet or "",
+        (job.sheet or "") if sheets else "",  # only where one file gave several
         job.status,
         format_count(job.total_rows),
         format_count(job.success_rows),
@@ -69,12 +69,9 @@ def summary_table(rows: Sequence[SummaryRow], width: int | None) -> Text:
     sheets = len({(row.job.file_name, row.job.sheet) for row in rows}) > len(
         {row.job.file_name for row in rows}
     )
-    columns = [c for c in SUMMARY_COLUMNS if sheets or c.header != "Sheet"]
-    cells = [_cells(row) for row in rows]
-    if not sheets:  # one sheet a file: no Sheet column, even where every column is shown
-        cells = [row[:2] + row[3:] for row in cells]
+    cells = [_cells(row, sheets) for row in rows]
     return fitted_table(
-        columns,
+        SUMMARY_COLUMNS,
         cells,
         width,
         title="Import summary",

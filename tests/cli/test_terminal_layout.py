@@ -290,3 +290,11 @@ def test_timers_list_labels_every_column_and_shows_the_zone(
         assert "the database went away" in "\n".join(lines)
     zone = local_time(listed[0].due_at).rsplit(" ", 1)[1]
     assert sum(f" {zone}" in line for line in lines[2:]) == len(listed)
+
+
+def test_a_column_shown_only_when_filled_is_left_out_in_a_pipe_too() -> None:
+    columns = (Column("Job", right=True), Column("Open", right=True, when_filled=True))
+    empty = fitted_table(columns, [["1", ""], ["2", ""]], None).plain.splitlines()
+    assert [line.split() for line in empty] == [["Job"], ["1"], ["2"]]
+    filled = fitted_table(columns, [["1", "3"], ["2", ""]], None).plain.splitlines()
+    assert filled[0].split() == ["Job", "Open"] and filled[1].split() == ["1", "3"]
