@@ -6,11 +6,13 @@ for the workers and carry its name; a form is chosen among the forms granted to 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from importer.api.uploads import UploadMethods
+from importer.api.fixes import FixMethods
 from importer.errors import StateError
+from importer.forms.senders import for_sender
 from importer.repositories import forms as forms_repo
 from importer.repositories import jobs, visible_jobs
 from importer.repositories.accounts import Account
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
     from importer.report.error_file import ExportSummary
 
 
-class ViewerMethods(UploadMethods):
+class ViewerMethods(FixMethods):
     def job_for(self, viewer: Account, job_id: int) -> Job:
         with self.connection() as conn:
             return visible_jobs.visible_job(conn, viewer.id, job_id)
@@ -44,14 +46,19 @@ class ViewerMethods(UploadMethods):
     def rejected_rows_for(
         self, viewer: Account, job_id: int, *, after: int = 0, limit: int = 50
     ) -> tuple[Job, list[RejectedRowPage]]:
-        """The job and a page of its rejected rows after Excel row ``after``."""
+        """The job and a page of its rejected rows after Excel row ``after``, each problem
+        as a sender reads it (a lookup's suggestions only where the form shows them)."""
         with self.connection() as conn:
-            job = visible_jobs.visible_job(conn, viewer.id, job_id)
-            if job.purged_at is not None:
-                raise StateError(jobs.purged_message(job, "shown"), job_id=job.id)
+            job = self._open_job(conn, viewer, job_id)
             page = visible_jobs.visible_rejected_rows(
                 conn, viewer.id, job_id, after=after, limit=limit
             )
+            shown = self._shown(conn, job)
+        for row in page:
+            row.problems[:] = [
+                replace(p, message=for_sender(p.column, p.raw, p.message, shown).message)
+                for p in row.problems
+            ]
         return job, page
 
     def error_workbook_for(self, viewer: Account, job_id: int, target: Path) -> ExportSummary:

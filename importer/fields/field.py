@@ -27,6 +27,9 @@ class Lookup:
     table: str | None = None  # "schema.table"
     form: str | None = None  # or another form's table
     ignore_case: bool = False
+    # The page and the API show a sender the table's values a miss nearly reads ("did you
+    # mean"), only where the form says so: they are another table's values.
+    show_to_senders: bool = False
 
     @property
     def noun(self) -> str:
@@ -43,6 +46,8 @@ class Lookup:
         out |= {"match": self.match, "returns": self.returns}
         if self.ignore_case:
             out["ignore_case"] = True
+        if self.show_to_senders:
+            out["show_to_senders"] = True
         return out
 
 

@@ -40,7 +40,7 @@ FIELD_RULE_KEYS = frozenset(
 )
 FORM_RULE_KEYS = frozenset({"trim", "missing", "unique", "rules", "hook"})
 _RULE_KEYS = {"check", "when", "require", "columns", "message", "name"}
-_LOOKUP_KEYS = {"table", "form", "match", "returns", "ignore_case"}
+_LOOKUP_KEYS = {"table", "form", "match", "returns", "ignore_case", "show_to_senders"}
 _PG_NAME = r"[A-Za-z_][A-Za-z0-9_$]{0,62}"
 _TABLE = re.compile(rf"^(?:{_PG_NAME}\.)?{_PG_NAME}$")
 _COLUMN = re.compile(rf"^{_PG_NAME}$")
@@ -158,6 +158,9 @@ def _lookup(value: object, fail: Fail) -> Lookup:
     ignore_case = value.get("ignore_case", False)
     if not isinstance(ignore_case, bool):
         raise fail("lookup: 'ignore_case' must be true or false")
+    shown = value.get("show_to_senders", False)
+    if not isinstance(shown, bool):
+        raise fail("lookup: 'show_to_senders' must be true or false")
     if isinstance(table, str) and "." not in table:
         table = f"public.{table}"
     return Lookup(
@@ -166,6 +169,7 @@ def _lookup(value: object, fail: Fail) -> Lookup:
         table=table,
         form=form,
         ignore_case=ignore_case,
+        show_to_senders=shown,
     )
 
 

@@ -21,7 +21,7 @@ from importer.states import JobStatus
 from importer.web.auth import bearer
 from importer.web.errors import WebError, answer_for
 from importer.web.uploads import read_upload, submit_request
-from importer.web.views import job_json, rejected_json
+from importer.web.views import checked_json, job_json, rejected_json
 
 T = TypeVar("T")
 MAX_PAGE = 500
@@ -80,6 +80,8 @@ class Api:
             Route("/api/imports/{job_id}/rejected.xlsx", self.error_workbook, methods=["GET"]),
             Route("/api/imports/{job_id}/cancel", self.cancel, methods=["POST"]),
             Route("/api/imports/{job_id}/retry", self.retry, methods=["POST"]),
+            Route("/api/imports/{job_id}/rejected/edits", self.edit_rows, methods=["POST"]),
+            Route("/api/imports/{job_id}/corrections", self.correct, methods=["POST"]),
         ]
 
     async def _account(self, request: Request) -> Account:
@@ -170,6 +172,29 @@ class Api:
             return error_response(exc)
         return JSONResponse(job_json(job))
 
+    async def edit_rows(self, request: Request) -> Response:
+        try:
+            account = await self._account(request)
+            job_id = job_id_of(request)
+            try:
+                body = await request.json()
+            except ValueError:
+                body = None
+            checked = await blocking(self.importer.edit_rows_for, account, job_id, _changes(body))
+        except Exception as exc:
+            return error_response(exc)
+        return JSONResponse(checked_json(checked))
+
+    async def correct(self, request: Request) -> Response:
+        try:
+            account = await self._account(request)
+            submission = await blocking(
+                self.importer.import_fixed_rows_for, account, job_id_of(request)
+            )
+        except Exception as exc:
+            return error_response(exc)
+        return JSONResponse({**job_json(submission.job), "created": submission.created}, 201)
+
     async def retry(self, request: Request) -> Response:
         try:
             account = await self._account(request)
@@ -177,6 +202,27 @@ class Api:
         except Exception as exc:
             return error_response(exc)
         return JSONResponse(job_json(job))
+
+
+def _changes(body: object) -> dict[int, dict[str, str | None]]:
+    """``{"rows": {"7": {"Amount": "5", ...}, ...}}``: each row's cells by column header."""
+    rows = body.get("rows") if isinstance(body, dict) else None
+    wrong = WebError(
+        400,
+        "bad_request",
+        'send {"rows": {"ROW": {"Column": "value", ...}, ...}}: rows by their Excel number,'
+        " cells by their column's header, values as texts (null: empty)",
+    )
+    if not isinstance(rows, dict) or not rows or len(rows) > MAX_PAGE:
+        raise wrong
+    changes: dict[int, dict[str, str | None]] = {}
+    for row, cells in rows.items():
+        if not str(row).isascii() or not str(row).isdigit() or not isinstance(cells, dict):
+            raise wrong
+        if not all(isinstance(v, str | None) for v in cells.values()) or not cells:
+            raise wrong
+        changes[int(row)] = {str(column): value for column, value in cells.items()}
+    return changes
 
 
 async def error_workbook_response(importer: Importer, account: Account, job_id: int) -> Response:

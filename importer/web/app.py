@@ -17,6 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from importer.api import Importer
 from importer.web.api import Api
+from importer.web.fixes import Fixes
 from importer.web.openapi import openapi_document
 from importer.web.pages import Pages
 from importer.web.reviews import Reviews
@@ -89,6 +90,7 @@ def create_app(
     routes = [
         *pages.routes(),
         *Reviews(pages).routes(),
+        *Fixes(pages).routes(),
         Route("/api/openapi.json", openapi, methods=["GET"]),
         *api.routes(),
         Mount("/static", StaticFiles(packages=[("importer.web", "static")]), name="static"),

@@ -90,6 +90,20 @@ def _paths() -> dict[str, Any]:
         "/api/imports/{job_id}/retry": {
             "post": {"summary": "Put a failed import back in the queue", "parameters": [_ID],
                      "responses": _answers(one, 404, 409, 503)}},
+        "/api/imports/{job_id}/rejected/edits": {
+            "post": {"summary": "Change cells of rejected rows; each row is checked again by "
+                                "the form's rules and kept until the fixed rows are imported",
+                     "parameters": [_ID],
+                     "requestBody": {"required": True, "content": {"application/json": {
+                         "schema": {"$ref": "#/components/schemas/RowEdits"}}}},
+                     "responses": _answers({"200": _json("each row's problems now", {
+                         "$ref": "#/components/schemas/RowsChecked"})}, 400, 404, 422, 503)}},
+        "/api/imports/{job_id}/corrections": {
+            "post": {"summary": "Import the fixed rows as a correction of the import (queued; "
+                                "each row is imported at most once)",
+                     "parameters": [_ID],
+                     "responses": _answers({"201": _json("the correction", _JOB)},
+                                           404, 409, 422, 503)}},
     }  # fmt: skip
 
 
@@ -111,7 +125,29 @@ def _schemas() -> dict[str, Any]:
             "percent": {"type": ["number", "null"]}, "attempts": {"type": "integer"},
             "error": {"type": ["string", "null"]}, "submitted_by": {"type": ["string", "null"]},
             "created_at": {"type": "string", "format": "date-time"},
-            "created": {"type": "boolean", "description": "POST: false when found, not made"}}},
+            "created": {"type": "boolean", "description": "POST: false when found, not made"},
+            "correction_of": {"type": ["integer", "null"],
+                              "description": "the import whose rejected rows this one fixes"},
+            "fixed_later": {"type": "integer",
+                            "description": "an import's rejected rows a correction imported"},
+            "still_open": {"type": "integer",
+                           "description": "its rejected rows no correction imported yet"}}},
+        "RowEdits": {"type": "object", "required": ["rows"], "properties": {
+            "rows": {"type": "object", "description": "Excel row -> {column header: value as "
+                     "typed (null: empty)}", "additionalProperties": {
+                         "type": "object",
+                         "additionalProperties": {"type": ["string", "null"]}}}}},
+        "RowsChecked": {"type": "object", "properties": {
+            "rows": {"type": "array", "items": {"type": "object", "properties": {
+                "row": {"type": "integer"}, "fixed": {"type": "boolean"},
+                "problems": {"type": "array", "items": {"type": "object", "properties": {
+                    "column": {"type": ["string", "null"]},
+                    "value": {"type": ["string", "null"]},
+                    "message": {"type": "string"},
+                    "suggestions": {"type": "array", "items": {"type": "string"},
+                                    "description": "values to pick, only where the form's "
+                                                   "lookup shows them to senders"}}}}}}},
+            "ready": {"type": "integer", "description": "fixed rows waiting to be imported"}}},
         "Upload": {"type": "object", "required": ["file"], "properties": {
             "file": {"type": "string", "format": "binary"},
             "form": {"type": "string", "description": "default: chosen from the header"},

@@ -168,31 +168,37 @@ class Pages:
     # --- one job ---------------------------------------------------------------------------
 
     async def job_page(self, request: Request, visitor: auth.Visitor) -> Response:
+        return await self.show_job(request, visitor)
+
+    async def show_job(
+        self, request: Request, visitor: auth.Visitor, note: str | None = None, status: int = 200
+    ) -> Response:
+        """The job, and a page of its rejected rows to fix (``note``: what was just done)."""
         after = request.query_params.get("after", "0")
         after_row = int(after) if after.isascii() and after.isdigit() and len(after) < 10 else 0
-        job_id = job_id_of(request)
-        job = await blocking(self.importer.job_for, visitor.account, job_id)
-        rows: list[Any] = []
-        if job.failed_rows and job.purged_at is None:
-            _, rows = await blocking(
-                self.importer.rejected_rows_for,
-                visitor.account,
-                job_id,
-                after=after_row,
-                limit=PAGE_ROWS,
-            )
+        found = await blocking(
+            self.importer.rows_to_fix_for,
+            visitor.account,
+            job_id_of(request),
+            after=after_row,
+            limit=PAGE_ROWS,
+        )
+        job, rows = found.job, found.rows
         return self.render(
             request,
             "job.html",
+            status,
             visitor=visitor,
             job=job,
             rows=rows,
+            ready=found.ready,
+            note=note,
             after=after_row,
             next_after=rows[-1].number if len(rows) == PAGE_ROWS else None,
             percent=percent(job),
             state=describe(job),
             error=public_error(job.last_error),
-            header=job.header or [],
+            header=found.header,
         )
 
     async def progress(self, request: Request, visitor: auth.Visitor) -> Response:

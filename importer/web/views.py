@@ -8,6 +8,8 @@ import re
 from datetime import datetime
 from typing import Any
 
+from importer.api.fixes import RowsChecked
+from importer.forms.senders import SenderProblem
 from importer.repositories.jobs import Job
 from importer.repositories.visible_jobs import RejectedRowPage
 
@@ -53,6 +55,12 @@ def job_json(job: Job) -> dict[str, Any]:
         "finished_at": _iso(job.finished_at),
         "max_rejected": job.max_rejected,
         "rows_not_read": job.rows_not_read or [],
+        "correction_of": job.origin_job_id,
+        **(
+            {"fixed_later": job.fixed_rows, "still_open": job.still_open}
+            if job.origin_job_id is None
+            else {}
+        ),
     }
 
 
@@ -94,3 +102,20 @@ def describe(job: Job) -> str:
         "cancelled": "cancelled",
         "reverted": "taken back: none of its rows is kept",
     }.get(job.status.value, job.status.value)
+
+
+def problem_json(problem: SenderProblem) -> dict[str, Any]:
+    return {
+        "column": problem.column,
+        "value": problem.value,
+        "message": problem.message,
+        "suggestions": list(problem.suggestions),
+    }
+
+
+def checked_json(checked: RowsChecked) -> dict[str, Any]:
+    rows = [
+        {"row": row, "fixed": not problems, "problems": [problem_json(p) for p in problems]}
+        for row, problems in sorted(checked.problems.items())
+    ]
+    return {"rows": rows, "ready": checked.ready}

@@ -47,6 +47,8 @@ METHODS = {
     # the page's uploads: checked, their columns matched, then imported (or a correction)
     "upload_for", "review_upload_for", "match_columns_for", "import_upload_for",
     "checked_rows_for", "drop_upload_for", "correct_for",
+    # rejected rows fixed in place, then imported as a correction
+    "rows_to_fix_for", "edit_rows_for", "replace_in_rejected_for", "import_fixed_rows_for",
     # the database
     "database", "connection", "migrate", "database_url", "schema_peek", "stop_embedded_server",
     "embedded_server_info", "remove_embedded_server",

@@ -1,6 +1,7 @@
 // The page's little script (no build step, no outside code): an upload by drag and drop
-// with its progress, and a job's live progress. Without it the page works all the same:
-// the form posts as usual and a running job's page reloads itself.
+// with its progress, a job's live progress, and a rejected row checked again in place as its
+// cells change. Without it the page works all the same: the forms post as usual and a
+// running job's page reloads itself.
 "use strict";
 
 function uploadForm() {
@@ -84,4 +85,71 @@ function liveProgress() {
   setTimeout(poll, 1000);
 }
 
-document.addEventListener("DOMContentLoaded", () => { uploadForm(); liveProgress(); });
+function showProblems(row, answer) {
+  // Text only: a value or a message is never markup.
+  const cell = row.querySelector("td.problems");
+  const messages = cell.querySelector(".messages");
+  const form = cell.querySelector("form.fix");
+  messages.replaceChildren();
+  for (const problem of answer.problems) {
+    const line = document.createElement("div");
+    if (problem.column) {
+      const name = document.createElement("strong");
+      name.textContent = problem.column;
+      line.append(name, ": ");
+    }
+    line.append(problem.message);
+    for (const value of problem.suggestions) {
+      const use = document.createElement("button");
+      use.type = "submit";
+      use.className = "small secondary";
+      use.name = `use:${problem.column}`;
+      use.value = value;
+      use.textContent = `Use ${value}`;
+      use.setAttribute("form", form.id);
+      line.append(" ", use);
+    }
+    messages.append(line);
+  }
+  cell.querySelector("[data-fixed]").hidden = !answer.fixed;
+  row.classList.toggle("fixed", answer.fixed);
+  const bad = new Set(answer.problems.map((problem) => problem.column));
+  for (const input of row.querySelectorAll("input.cell")) {
+    const column = input.name.slice("cell:".length);
+    input.parentElement.className = bad.has(column) ? "bad" : "changed";
+  }
+}
+
+function fixInPlace() {
+  const card = document.getElementById("to-fix");
+  if (!card) return;
+  const ready = document.getElementById("ready");
+  const importFixed = document.getElementById("import-fixed");
+  for (const form of card.querySelectorAll("form.fix")) {
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const row = form.closest("tr");
+      const body = new FormData(form);
+      if (event.submitter && event.submitter.name) {
+        body.append(event.submitter.name, event.submitter.value);
+        const input = row.querySelector(`input[name="cell:${CSS.escape(event.submitter.name.slice(4))}"]`);
+        if (input) input.value = event.submitter.value;
+      }
+      let answer;
+      try {
+        const response = await fetch(form.action, { method: "POST", body, headers: { "X-Fix": "1" }, credentials: "same-origin" });
+        answer = await response.json();
+        if (!response.ok) { showProblems(row, { fixed: false, problems: [{ column: null, message: answer.message, suggestions: [] }] }); return; }
+      } catch (_) {
+        showProblems(row, { fixed: false, problems: [{ column: null, message: "The server did not answer: try again.", suggestions: [] }] });
+        return;
+      }
+      const checked = answer.rows.find((item) => `row-${item.row}` === row.id);
+      if (checked) showProblems(row, checked);
+      ready.textContent = answer.ready;
+      importFixed.hidden = answer.ready === 0;
+    });
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => { uploadForm(); liveProgress(); fixInPlace(); });
