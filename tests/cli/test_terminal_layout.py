@@ -294,7 +294,7 @@ def test_timers_list_labels_every_column_and_shows_the_zone(
 
 def test_a_column_shown_only_when_filled_is_left_out_in_a_pipe_too() -> None:
     columns = (Column("Job", right=True), Column("Open", right=True, when_filled=True))
-    empty = fitted_table(columns, [["1", ""], ["2", ""]], None).plain.splitlines()
+    empty = fitted_table(columns, [["1", ""], ["2", ""]], None, rule=False).plain.splitlines()
     assert [line.split() for line in empty] == [["Job"], ["1"], ["2"]]
-    filled = fitted_table(columns, [["1", "3"], ["2", ""]], None).plain.splitlines()
+    filled = fitted_table(columns, [["1", "3"], ["2", ""]], None, rule=False).plain.splitlines()
     assert filled[0].split() == ["Job", "Open"] and filled[1].split() == ["1", "3"]
