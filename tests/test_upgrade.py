@@ -157,7 +157,8 @@ def test_rows_and_rejected_rows_of_schema_0001_are_read_back_after_the_upgrade(
     tool: InstalledTool, empty_database_url: str
 ) -> None:
     upgraded(tool, empty_database_url, SCHEMA_0001)
-    sheet = rejected_workbook(tool, 1)
+    # The last column, hidden, is each row's key (a fixed copy comes back as a correction).
+    sheet = [row[:-1] for row in rejected_workbook(tool, 1)]
     assert sheet[0][-2:] == ("Problems", "Source row") and len(sheet) == 1 + 15
     rejected = query(
         empty_database_url,
