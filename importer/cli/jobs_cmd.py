@@ -73,7 +73,7 @@ def status_lines(job: Job, liveness: Liveness = Liveness.LIVE, now: datetime | N
         f"  rows:      {total}, {job.success_rows:,} imported, {job.failed_rows:,} rejected",
     ]
     if (fixed := fixed_counts(job)) is not None:  # corrections imported some of them since
-        lines.append(f"  rejected:  {fixed}")
+        lines.append(f"  fixes:     {fixed}")
     if (corrects := correction_of(job)) is not None:
         lines.append(f"  corrects:  {corrects}")
     if keyed is not None:  # a form with a key: what the imported rows did to the stored ones

@@ -44,7 +44,7 @@ def test_every_view_of_an_import_says_what_became_of_its_rejected_rows(
     assert "next: importer errors 1 -o rejected.xlsx" in done.stdout  # the import's open rows
 
     status = cli("status", "1").stdout
-    assert f"  rejected:  {COUNTS}\n" in status
+    assert f"  fixes:     {COUNTS}\n" in status
     assert "rejected rows: importer errors 1 -o rejected.xlsx" in status
     assert "  corrects:  correction of job 1: 4 rows\n" in cli("status", "2").stdout
     as_json = json.loads(cli("status", "1", "--json").stdout)
