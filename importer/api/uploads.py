@@ -100,16 +100,23 @@ class UploadMethods(ImporterBase):
         """An error workbook sent back, as a correction of its import (queued)."""
         return self._submit(viewer, request, correcting=True)
 
-    def review_upload_for(self, viewer: Account, upload_id: int, form: str | None = None) -> Review:
+    def review_upload_for(
+        self, viewer: Account, upload_id: int, form: str | None = None, columns: bool = False
+    ) -> Review:
         """Where the upload stands (see intake.reviewing.review_upload); ``form``: look at
-        it as a workbook of this form."""
+        it as a workbook of this form; ``columns``: its columns to match again."""
         from importer.intake.reviewing import review_upload
 
         self._check_form(viewer, form)
         with self.connection() as conn:
             upload = reviews.review(conn, viewer.id, upload_id)
             found = review_upload(
-                conn, upload, form=form, reading=self._reading(), only=_only(viewer)
+                conn,
+                upload,
+                form=form,
+                reading=self._reading(),
+                only=_only(viewer),
+                columns=columns,
             )
             if found.imported is not None:
                 try:

@@ -95,9 +95,11 @@ def review_upload(
     form: str | None,
     reading: Reading,
     only: Collection[str] | None,
+    columns: bool = False,
 ) -> Review:
     """The upload's form (``form``, else the one it was matched for, else the one its header
-    is for or comes closest to) and its columns to match, or the check of its rows."""
+    is for or comes closest to) and its columns to match, or the check of its rows
+    (``columns``: the columns as matched now, to change, even where the header fits)."""
     from importer.excel.row_filter import describe_not_read
 
     content = jobs.file_content(conn, upload.file)
@@ -122,10 +124,14 @@ def review_upload(
     except InputError as exc:
         saved = reviews.saved_mapping(conn, upload.user_id, chosen.name, header)
         proposed = propose_columns(chosen, header, saved if saved is not None else mapping)
-        columns = ColumnsToMatch(
+        to_match = ColumnsToMatch(
             header, proposed, list(chosen.sheet_fields), str(exc), saved is not None
         )
-        return Review(upload, chosen.name, forms, columns=columns)
+        return Review(upload, chosen.name, forms, columns=to_match)
+    if columns:
+        proposed = propose_columns(chosen, header, mapping)
+        to_match = ColumnsToMatch(header, proposed, list(chosen.sheet_fields), "", False)
+        return Review(upload, chosen.name, forms, columns=to_match)
     key = jobs.idempotency_key(chosen.name, peeked.sheet_name, upload.file)
     report = _check(conn, content, upload, chosen.name, mapping, reading, only)
     imported = jobs.find_job_by_key(conn, key)

@@ -62,10 +62,11 @@ class Reviews:
         chosen: dict[int, str] | None = None,
     ) -> Response:
         form = request.query_params.get("form") or None
+        columns = request.query_params.get("columns") == "1" or request.method == "POST"
         if request.method == "POST":
             form = None  # a refused choice is shown for the form it was made for
         found = await blocking(
-            self.importer.review_upload_for, visitor.account, upload_id_of(request), form
+            self.importer.review_upload_for, visitor.account, upload_id_of(request), form, columns
         )
         return self.pages.render(
             request,

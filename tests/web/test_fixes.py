@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import io
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
 import openpyxl
 
 from importer.database import Connection
+from importer.errors import StateError
 from tests.support.jobs import add_form, form_rows, write_book
 from tests.web.conftest import Site, csrf_of, send
 
@@ -223,3 +225,43 @@ def test_an_error_workbook_sent_back_on_the_page_is_a_correction_of_its_import(
     correction = client.get(sent.headers["location"]).text
     assert f'a correction of <a href="{where}"' in correction
     assert re.search(r'id="fixed-later">1<', client.get(where).text)
+
+
+def test_fixed_rows_sent_twice_at_once_are_stored_once(
+    site: Site, tmp_path: Path, conn: Connection
+) -> None:
+    _customers(conn)
+    add_form(conn, SHOWN)
+    site.account("ana@example.com", "sender", ["deliveries"])
+    account = site.importer.user("ana@example.com")
+    book = tmp_path / "book.xlsx"
+    write_book(book, ROWS, header=["Order ID", "Customer", "Amount"])
+    headers = site.token("ana@example.com")
+    made = site.client().post(
+        "/api/imports", headers=headers, files={"file": (book.name, book.read_bytes())}
+    )
+    site.work()
+    job_id = made.json()["id"]
+    site.importer.edit_rows_for(account, job_id, {4: {"Amount": "4"}, 5: {"Amount": "5"}})
+    barrier = threading.Barrier(2)
+    made_jobs: list[int] = []
+    refused: list[str] = []
+
+    def click() -> None:
+        barrier.wait()
+        try:
+            made_jobs.append(site.importer.import_fixed_rows_for(account, job_id).job.id)
+        except StateError as exc:  # the other click took the rows first
+            refused.append(str(exc))
+
+    clicks = [threading.Thread(target=click) for _ in range(2)]
+    for thread in clicks:
+        thread.start()
+    for thread in clicks:
+        thread.join(60)
+    assert len(made_jobs) + len(refused) == 2 and made_jobs
+    site.work()
+    stored = form_rows(conn, "deliveries", "import_job_id <> %s", job_id)
+    assert sorted(r["row_number"] for r in stored) == [4, 5]  # each fixed row once
+    origin = site.importer.job(job_id)
+    assert (origin.fixed_rows, origin.still_open) == (2, 2)

@@ -70,6 +70,11 @@ def test_columns_are_matched_once_and_proposed_again_for_the_same_header(
     assert matched.status_code == 303 and matched.headers["location"] == review
     checked = client.get(review).text
     assert "Import the 1 good row" in checked and 'id="fix-first"' in checked
+    # The columns as matched can be changed again from the check.
+    assert f'href="{review}?columns=1"' in checked
+    again = client.get(f"{review}?columns=1").text
+    assert [_selected(again, i) for i in range(4)] == ["order_id", "customer", "amount", ""]
+    assert 'id="review-error"' not in again
     assert "<strong>1</strong> row: Amount: the value is less than the minimum 0" in checked
     started = client.post(f"{review}/import", data={"csrf": token})
     job_id = int(started.headers["location"].rsplit("/", 1)[1])
