@@ -6,8 +6,8 @@ error workbook sent back is a correction of its import at once, as `submit` take
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,9 +15,11 @@ from importer.api.base import ImporterBase
 from importer.api.requests import SubmitRequest
 from importer.database import Connection
 from importer.errors import InputError, Missing, NotFoundError, StateError
+from importer.forms.senders import for_sender
 from importer.repositories import upload_reviews as reviews
 from importer.repositories import visible_jobs
 from importer.repositories.accounts import Account
+from importer.repositories.rejected_rows import RowProblem
 from importer.repositories.upload_reviews import UploadReview
 
 if TYPE_CHECKING:
@@ -33,6 +35,16 @@ class Upload:
 
     review: UploadReview | None = None
     submission: Submission | None = None
+
+
+def senders_reword(shown: set[str]) -> Callable[[RowProblem], RowProblem]:
+    """A problem as a sender reads it (a lookup's suggestions only in ``shown`` columns)."""
+
+    def reword(problem: RowProblem) -> RowProblem:
+        said = for_sender(problem.column, problem.raw, problem.message, shown)
+        return replace(problem, message=said.message)
+
+    return reword
 
 
 def _only(viewer: Account) -> frozenset[str] | None:
@@ -186,12 +198,17 @@ class UploadMethods(ImporterBase):
 
     def checked_rows_for(self, viewer: Account, upload_id: int, target: Path) -> ExportSummary:
         """ "Fix first": the rows the check rejects, as the error file `check -o` writes."""
+        from importer.forms.senders import shown_columns
         from importer.report.error_file import export_checked_rows
+        from importer.repositories.forms import get_form
 
         found = self.review_upload_for(viewer, upload_id)
         if found.check is None:
             raise InputError(found.columns.problem if found.columns else "nothing to check")
-        return export_checked_rows(found.check, target)
+        with self.connection() as conn:
+            form, _ = get_form(conn, found.form)
+        shown = shown_columns(form, found.check.header, found.upload.column_map)
+        return export_checked_rows(found.check, target, senders_reword(shown))
 
     def drop_upload_for(self, viewer: Account, upload_id: int) -> None:
         """The upload goes, not imported."""

@@ -6,13 +6,12 @@ for the workers and carry its name; a form is chosen among the forms granted to 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from importer.api.fixes import FixMethods
+from importer.api.uploads import senders_reword
 from importer.errors import StateError
-from importer.forms.senders import for_sender
 from importer.repositories import forms as forms_repo
 from importer.repositories import jobs, visible_jobs
 from importer.repositories.accounts import Account
@@ -54,11 +53,9 @@ class ViewerMethods(FixMethods):
                 conn, viewer.id, job_id, after=after, limit=limit
             )
             shown = self._shown(conn, job)
+        reword = senders_reword(shown)
         for row in page:
-            row.problems[:] = [
-                replace(p, message=for_sender(p.column, p.raw, p.message, shown).message)
-                for p in row.problems
-            ]
+            row.problems[:] = [reword(p) for p in row.problems]
         return job, page
 
     def error_workbook_for(self, viewer: Account, job_id: int, target: Path) -> ExportSummary:
@@ -69,7 +66,8 @@ class ViewerMethods(FixMethods):
             job = visible_jobs.visible_job(conn, viewer.id, job_id)
             if job.purged_at is not None:
                 raise StateError(jobs.purged_message(job, "exported"), job_id=job.id)
-            return export_rejected_rows(conn, job.id, target)
+            reword = senders_reword(self._shown(conn, job))
+            return export_rejected_rows(conn, job.id, target, reword=reword)
 
     def cancel_for(self, viewer: Account, job_id: int) -> Job:
         with self.connection() as conn:

@@ -24,7 +24,7 @@ import csv
 import os
 import secrets
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -196,13 +196,25 @@ def _about_job(job: Job, target: Path, *, every: bool = False) -> list[tuple[str
     ]
 
 
+# What a reader of the file is told of each problem (the page's senders: a lookup's
+# suggestions only where the form shows them, forms/senders.py); None: every message whole.
+Reword = Callable[[RowProblem], RowProblem] | None
+
+
+def _reworded(rows: Iterable[ErrorRow], reword: Reword) -> Iterable[ErrorRow]:
+    if reword is None:
+        return rows
+    return (replace(row, problems=[reword(p) for p in row.problems]) for row in rows)
+
+
 def export_rejected_rows(
-    conn: Connection, job_id: int, target: Path, *, every: bool = False
+    conn: Connection, job_id: int, target: Path, *, every: bool = False, reword: Reword = None
 ) -> ExportSummary:
     """Write the job's rejected rows still open (``every``: all of them) to ``target`` (.xlsx
     or .csv), atomically."""
     check_target(target)
     book = _job_book(conn, get_job(conn, job_id), target, every=every)
+    book = replace(book, rows=_reworded(book.rows, reword))
     return write_error_file(book, target, _signer(conn))
 
 
@@ -262,7 +274,7 @@ def _job_book(conn: Connection, job: Job, target: Path, *, every: bool = False) 
     )
 
 
-def export_checked_rows(check: CheckReport, target: Path) -> ExportSummary:
+def export_checked_rows(check: CheckReport, target: Path, reword: Reword = None) -> ExportSummary:
     """The rows `importer check` would reject, as the same error file an import gives."""
     check_target(target)
     header = columns_of(check.header, len(check.header))
@@ -274,7 +286,7 @@ def export_checked_rows(check: CheckReport, target: Path) -> ExportSummary:
             cells = [decode_cell(encode_cell(value)) for value in typed[:width]]
             cells += [TypedCell(None)] * (width - len(cells))
             problems = [RowProblem(row.number, e.column, e.raw, e.message) for e in row.errors]
-            yield ErrorRow(row.number, cells, problems)
+            yield ErrorRow(row.number, cells, [reword(p) for p in problems] if reword else problems)
 
     about = [
         ("Checked", f"{check.file_name}, sheet {check.sheet!r}: nothing was imported"),

@@ -79,6 +79,7 @@ def test_rows_fixed_on_the_page_go_back_as_a_correction(
     # The lookup's near miss, with its suggestion to pick (this form shows them to senders).
     assert "&#39;Acme Lt&#39; is not a known customer; did you mean" in page
     assert 'name="use:Customer" value="ACME Ltd."' in page
+    assert "did you mean 'ACME Ltd.'" in _texts_of(client.get(f"{where}/rejected.xlsx").content)
     # The page's script: a cell changed, its row checked again, JSON back.
     fixed = client.post(
         f"{where}/rows/4", data={"csrf": token, "cell:Amount": "5"}, headers={"X-Fix": "1"}
@@ -151,6 +152,26 @@ def test_a_lookups_suggestions_are_not_shown_unless_the_form_says_so(
     ).json()
     assert checked["rows"][0]["problems"][0]["message"] == "'Acme L' is not a known customer"
     assert checked["rows"][0]["problems"][0]["suggestions"] == []
+    # Nor in the error workbook the page gives, nor in the rows to fix of a check first.
+    assert "ACME" not in _texts_of(client.get(f"{where}/rejected.xlsx").content)
+    book = tmp_path / "again.xlsx"
+    write_book(book, [[9, "Acme Lt", 1]], header=["Order ID", "Customer", "Amount"])
+    sent = client.post(
+        "/imports", data={"csrf": token}, files={"file": (book.name, book.read_bytes())}
+    )
+    fix_first = client.get(f"{sent.headers['location']}/rejected.xlsx").content
+    assert "not a known customer" in _texts_of(fix_first) and "ACME" not in _texts_of(fix_first)
+
+
+def _texts_of(content: bytes) -> str:
+    """Every cell and comment of a workbook, as one text."""
+    book = openpyxl.load_workbook(io.BytesIO(content))
+    texts = []
+    for sheet in book.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                texts += [str(cell.value or ""), cell.comment.text if cell.comment else ""]
+    return "\n".join(texts)
 
 
 def test_rows_fixed_through_the_api(site: Site, tmp_path: Path, conn: Connection) -> None:
