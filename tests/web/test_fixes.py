@@ -112,7 +112,14 @@ def test_rows_fixed_on_the_page_go_back_as_a_correction(
     page = client.get(where).text
     assert re.search(r'id="ready">3<', page) and page.count('<tr id="row-') == 4
     assert 'value="Nobody either"' in page  # a change kept, its row still to fix
-    # Import the fixed rows: a correction of the import, queued for the workers.
+    _import_the_fixed_rows(site, client, token, where, conn)
+
+
+def _import_the_fixed_rows(
+    site: Site, client: Any, token: str, where: str, conn: Connection
+) -> None:
+    """Import the fixed rows: a correction of the import, queued for the workers; stored
+    under the import's row numbers, counted by it, and nothing left to import twice."""
     started = client.post(f"{where}/fixed", data={"csrf": token})
     assert started.status_code == 303
     correction = started.headers["location"]
@@ -129,7 +136,6 @@ def test_rows_fixed_on_the_page_go_back_as_a_correction(
         (4, 2, 5.0),
         (5, 2, 2.0),
     ]
-    # Nothing is left to import twice: the changes of the imported rows are gone.
     again = client.post(f"{where}/fixed", data={"csrf": token})
     assert again.status_code == 409 and "no fixed rows" in again.text
 
