@@ -4,6 +4,8 @@
 - a list of labelled values: two columns, a distinct label in the first, and in the second
   values (few texts) of several kinds, a date among numbers: a column of a table holds one
   kind (a table of names and values, some of them texts, is one: ``name | value``);
+- labelled paragraphs: a table two columns wide under two ``Label:`` pairs or more in its
+  columns (a cover page's definition, citation and glossary);
 - a page of prose: no row reads as a header and the first line is a sentence (a form's
   instructions, a cover page).
 """
@@ -54,6 +56,20 @@ def _labelled_values(rows: Sequence[Sequence[object]]) -> bool:
     return len(set(others)) >= 2 and len(others) * 4 >= len(values) * 3
 
 
+def _labelled_paragraphs(leading: Leading, at: int) -> bool:
+    """Whether the header at ``leading[at]``, two columns wide, sits under two ``Label:``
+    pairs or more written in its columns."""
+    columns = [i for i, v in enumerate(leading[at][1]) if cell_kind(v) is not None]
+    if len(columns) != 2:
+        return False
+    pairs = 0
+    for _, values in leading[:at]:
+        filled = [i for i, v in enumerate(values) if cell_kind(v) is not None]
+        label = values[columns[0]] if filled == columns else None
+        pairs += type(label) is str and label.strip().endswith(":")
+    return pairs >= 2
+
+
 def _filled(values: Sequence[object]) -> list[object]:
     return [v for v in values if cell_kind(v) is not None]
 
@@ -79,6 +95,8 @@ def why_no_table(leading: Leading, guess: HeaderGuess | None) -> str | None:
     under = [cells for _, cells in leading[at + 1 :]]
     if _labelled_values(under):
         return f"the rows under row {number} are labels with a value each, not a table's rows"
+    if _labelled_paragraphs(leading, at):
+        return f"the rows above row {number} are labelled paragraphs in its two columns"
     if guess is None and _prose(values):
         return f"no row reads as a header, and row {number} is a line of prose"
     return None

@@ -85,3 +85,26 @@ def test_a_page_of_prose_is_no_table(tmp_path: Path) -> None:
         [None, "Checking", 0, None, "Assets", 0],
     ]
     assert "line of prose" in _refused(_book(tmp_path / "loan.xlsx", rows))
+
+
+def test_labelled_paragraphs_are_no_table_but_a_wide_table_under_labels_is_one(
+    tmp_path: Path,
+) -> None:
+    cover: list[list[object]] = [
+        ["Indicator name:", "Weight-for-height"],
+        ["Numerator:", "Number of children under 5 years of age below the median"],
+        ["Denominator:", "Children under 5 years of age in the surveyed population"],
+        [],
+        ["EAP", "East Asia and the Pacific"],
+    ]
+    cover += [[f"R{i}", f"Region {i} of the world"] for i in range(6)]
+    assert "labelled paragraphs" in _refused(_book(tmp_path / "cover.xlsx", cover))
+    report: list[list[object]] = [
+        ["Country:", "Norway"],
+        ["Period:", "2024"],
+        [],
+        ["Region", "Cases", "Deaths"],
+        *[[f"Region {i}", i * 10, i] for i in range(6)],
+    ]
+    form = infer_workbook_form(_book(tmp_path / "report.xlsx", report), name="r").form
+    assert [f.header for f in form.fields] == ["Region", "Cases", "Deaths"]
