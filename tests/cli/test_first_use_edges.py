@@ -206,7 +206,7 @@ def test_every_suggested_error_file_is_called_rejected_xlsx(
     for where, text in shown.items():
         flat = " ".join(text.replace("│", " ").split())
         assert "rejected.xlsx" in flat and not OTHER_NAME.search(flat), (where, text)
-    written = [ROOT / "README.md", *ROOT.glob("docs/*.md"), *ROOT.glob("importer/**/*.py")]
+    written = [ROOT / "README.md", *ROOT.glob("docs/**/*.md"), *ROOT.glob("importer/**/*.py")]
     for path in written:
         found = OTHER_NAME.search(path.read_text(encoding="utf-8"))
         assert found is None, f"{path.relative_to(ROOT)} suggests {found.group()}"

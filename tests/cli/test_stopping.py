@@ -195,8 +195,9 @@ def test_resuming_two_jobs_times_each_from_the_end_of_the_one_before(
     # counted from the command's start would make them a whole first job more.
     assert sum(times.values()) <= took + 1.0, (times, took)
     assert abs(sum(times.values()) - took) <= 1.5, (times, took)
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    assert "`Time` is what the command spent on the job: the first job's counts from the" in readme
+    page = Path(__file__).resolve().parents[2] / "docs" / "reference" / "terminal.md"
+    said = page.read_text(encoding="utf-8")
+    assert "`Time` is what the command spent on the job: the first job's counts from the" in said
 
 
 def test_resuming_one_job_says_job(
