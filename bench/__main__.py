@@ -16,6 +16,7 @@ import time
 SECTIONS = [
     "bench.reading",
     "bench.imports",
+    "bench.paths",
     "bench.rules",
     "bench.fleet",
     "bench.queue",

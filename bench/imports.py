@@ -413,9 +413,19 @@ def run_own(
 
 def _how(path: Path) -> str:
     """Which path the default import of this workbook takes, and its transactions' rows."""
-    from importer.columnar import columnar_may_read
+    import zipfile
 
-    which = "columnar" if columnar_may_read(path.name, path.read_bytes()) else "row path"
+    from importer.columnar import columnar_may_read, weigh
+    from importer.forms.definition import parse_form_text
+
+    content = path.read_bytes()
+    columnar = columnar_may_read(path.name, content)
+    if columnar:
+        with zipfile.ZipFile(path) as archive:
+            size = archive.getinfo("xl/worksheets/sheet1.xml").file_size
+        form = parse_form_text(workbooks.FORM)
+        columnar = weigh(content, path.name, "Orders", form, None, size).columnar
+    which = "columnar" if columnar else "row path"
     return f"{which}, {ImportSettings().rows_per_transaction:,}/txn"
 
 

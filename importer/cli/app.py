@@ -76,7 +76,11 @@ def root(
     config: Path | None = typer.Option(
         None, "--config", envvar="IMPORTER_CONFIG", help="Settings file (importer.toml)."
     ),
-    debug: bool = typer.Option(False, "--debug", help="Show tracebacks for errors."),
+    debug: bool = typer.Option(
+        False,
+        "--debug",
+        help="Show tracebacks for errors, and which path read an import's rows and why.",
+    ),
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),

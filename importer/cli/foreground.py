@@ -41,6 +41,7 @@ class Foreground:
         app_state = state(ctx)
         self.importer = app_state.importer()
         self.started = app_state.started
+        self.debug = app_state.debug  # --debug: which path read each job's rows, and why
         self.as_json = as_json
         self.quiet = quiet
         self.submitted = False  # a submit's job exists (or was found)
@@ -136,6 +137,10 @@ class Foreground:
                 markup=False,
             )
         err = stderr_console()
+        if self.debug:
+            for result in report.results:
+                if result.read_path is not None:
+                    err.print(f"job {result.job.id}: read by the {result.read_path}", markup=False)
         for job in report.interrupted:
             # Wrapped at words on a narrow terminal (the console soft-wraps mid-word).
             for line in stopped_lines(job):

@@ -82,7 +82,10 @@ class ColumnarBatches:
             value, ok = field_check(f, pl.col(f"c{index}"), padded, pad_width)
             values.append(value.cast(_POLARS_TYPES[f.type]).alias(self.table.column(f.name).name))
             settled.append(ok)
-        odd = sorted({row for row, _ in loaded.scan.overrides})
+        # A special cell (an error, an uncalculated formula) in a column the form reads: the
+        # row is read again (elsewhere it changes nothing the row stores).
+        read = {index for _, index in self.fields}
+        odd = sorted({row for row, column in loaded.scan.overrides if column in read})
         ok_all = pl.all_horizontal(settled)
         if odd:
             ok_all = ok_all & ~pl.col(ROW).is_in(odd)

@@ -16,51 +16,23 @@ from decimal import Decimal
 
 import polars as pl
 
-from importer.fields.cells import EMAIL, FALSE_WORDS, TRUE_WORDS
+from importer.columnar.shapes import (
+    CELL_TEXT,
+    COMMA_NUMBER,
+    EMAIL_RUST,
+    NUMBER_SHAPED,
+    PLAIN_NUMBER,
+    SAME_AS_NUMBER,
+    format_shapes,
+    unsupported,
+)
+from importer.fields.cells import FALSE_WORDS, TRUE_WORDS
 from importer.fields.field import Field
-from importer.fields.patterns import unsupported as unsupported_pattern
-from importer.forms.definition import Form
 from importer.forms.stages import SPACES
 
+__all__ = ["field_check", "unsupported"]
+
 Fast = tuple[pl.Expr, pl.Expr]  # (the stored value where settled, settled)
-
-COVERED = ("integer", "decimal", "string", "email", "enum", "date", "boolean")
-# fastexcel's text of a float (Rust's Display: no exponent), at most 15 digits: exact
-PLAIN_NUMBER = r"^[+-]?[0-9]+(?:\.[0-9]+)?$"
-COMMA_NUMBER = r"^[+-]?[0-9]{1,3}(?:,[0-9]{3})+(?:\.[0-9]*)?$"
-# A text that a number cell would give too, and that the tool's text of that number
-# (values.number_text) writes alike: 1 to 15 digits, no leading zero, no "-0", no exponent
-# the tool would write (below 0.1).
-SAME_AS_NUMBER = r"^(?:-?[1-9][0-9]*(?:\.[0-9]*[1-9])?|0|-?0\.[1-9][0-9]*)$"
-# What fastexcel makes of a number cell (Rust's shortest form): no "+", no leading or
-# trailing zero, no exponent. A text of another shape was typed as text.
-NUMBER_SHAPED = r"^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*[1-9])?$"
-# What a date, time or boolean cell gives as text: never taken for typed text.
-CELL_TEXT = (
-    r"^(?:[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}|[0-9]+:[0-9]{2}:[0-9]{2}|true$|false$)"
-)
-_EMAIL = EMAIL.pattern.replace("++", "+").replace("*+", "*").replace(r"\s", r"\s\x1c-\x1f")
-EMAIL_RUST = f"^(?:{_EMAIL})$"
-
-
-def unsupported(form: Form) -> str | None:
-    """Why the form's rows cannot be checked as columns, or None."""
-    if form.has_stages:
-        return "the form has rules, lookups or cleaning beyond trimming"
-    if form.key:
-        return "the form has a key (its rows are upserted)"
-    if not form.rules.trim:
-        return "the form does not trim text"
-    for f in form.sheet_fields:
-        if f.type not in COVERED:
-            return f"field {f.name!r} is of type {f.type}"
-        if f.trim is False or f.fill_merged or f.unique:
-            return f"field {f.name!r} has options the columnar checks do not cover"
-        if f.type == "date" and (f.formats or f.min is not None or f.max is not None):
-            return f"field {f.name!r} has date formats or bounds"
-        if f.pattern is not None and unsupported_pattern(f.pattern) is not None:
-            return f"field {f.name!r}'s pattern is not one the pattern engine runs"
-    return None
 
 
 def blank(e: pl.Expr) -> pl.Expr:
@@ -129,12 +101,32 @@ def text(f: Field, raw: pl.Expr, padded: pl.Expr | None, width: pl.Expr | None) 
 
 
 def day(f: Field, raw: pl.Expr, padded: pl.Expr | None) -> Fast:
+    """A date cell (fastexcel: "2024-01-31 00:00:00"), an ISO text, or a text in one of
+    the field's formats that no earlier format could read (the coercer tries ISO, then
+    each format in turn: the first that reads it decides). The shapes exclude each other,
+    so each text takes the value of the one it has."""
     shaped = raw.str.contains(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}(?: 00:00:00)?$")
-    value = raw.str.slice(0, 10).str.to_date("%Y-%m-%d", strict=False)
-    ok = shaped & value.is_not_null() & (value.dt.year() >= 1900)
+    iso = raw.str.slice(0, 10).str.to_date("%Y-%m-%d", strict=False)
+    values = [pl.when(shaped).then(iso)]
+    ok = shaped & iso.is_not_null()
+    earlier: list[str] = []
+    for fmt in f.formats:
+        shapes = format_shapes(fmt)
+        if shapes is None:
+            break  # a later format might read what this one reads: none is settled
+        strict, loose = shapes
+        mine = raw.str.contains(strict)
+        for before in earlier:
+            mine = mine & ~raw.str.contains(before)
+        parsed = raw.str.to_date(fmt, strict=False)
+        values.append(pl.when(mine).then(parsed))
+        ok = ok | (mine & parsed.is_not_null())
+        earlier.append(loose)
+    dated = pl.coalesce(values) if len(values) > 1 else values[0].otherwise(None)
+    ok = ok & (dated.dt.year() >= 1900)
     if padded is not None:
         ok = ok & ~padded
-    return _fast(blank(raw), value, ok, f.required)
+    return _fast(blank(raw), dated, ok, f.required)
 
 
 def _spellings(words: frozenset[str]) -> list[str]:

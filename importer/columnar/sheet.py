@@ -22,6 +22,7 @@ import fastexcel
 import numpy as np
 import polars as pl
 
+from importer.columnar.choice import PathChoice
 from importer.excel.base import EmptySheet
 from importer.excel.calamine_engine import CalamineReader, KnownHeader
 from importer.excel.calamine_pieces import piece_reader, release_freed_memory
@@ -70,6 +71,7 @@ class ColumnarSheet:
         self.source = source
         self.info = info
         self.sheet_name = sheet_name
+        self.choice: PathChoice | None = None  # why the columnar path reads it (open_columnar)
         self.plan, head = first_rows(source, part, HEAD_BYTES)  # its cuts: split_sheet's
         # The safety pass's measures of the rows the split reads (``measured``: bytes whose
         # first rows alone were checked, by the peek that read the same head).

@@ -35,6 +35,9 @@ class SheetReader:
     # A peek's reader whose safety pass measured only the sheet's first rows: the pass over
     # the rest is the columnar split's (peek_sheet(head_safety=True)).
     safety_pending: bool = False
+    # Which path reads the rows and why, where a submit chose it (importer.columnar): what
+    # submit --debug says of the job's run.
+    read_path: str | None = None
     # What the sender should know about how the file was read (one line each), e.g. that
     # another engine than the usual read it and what that engine does not see.
     notes: tuple[str, ...] = ()

@@ -357,7 +357,16 @@ def _position(attrs: dict[bytes, bytes], scan: SheetScan) -> tuple[int, int] | N
 
 
 def _error_cells(chunk: Xml, pats: _Patterns, scan: SheetScan) -> None:
-    for match in pats.error_cells.finditer(chunk):
+    """The error cells: each t="e" found by a C-level search, its cell matched from the
+    tag it stands in (a regex search from every cell took 80 ms a piece of 8 MB with a
+    lookup column of #N/A, ten times as long)."""
+    marker, at = pats.error_marker, 0
+    while (found := chunk.find(marker, at)) >= 0:
+        at = found + len(marker)
+        match = pats.error_cells.match(chunk, chunk.rfind(b"<", 0, found))
+        if match is None or match.end(1) < found:
+            continue  # not a cell's attribute (a text holding t="e", another tag's)
+        at = match.end()
         value = pats.value.search(match.group(2))
         code = xml_unescape(value.group(1).decode()).strip() if value else ""
         where = _position(_attrs(match.group(1)), scan)

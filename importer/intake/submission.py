@@ -115,7 +115,13 @@ def submit_workbook(
     correction of the job it came from (intake/corrections.py), read whole at once, and
     validated by that job's form version (``latest_form``: the form's current one).
     """
-    from importer.columnar import Safety, columnar_may_read, open_columnar, runs_as_columns
+    from importer.columnar import (
+        PathChoice,
+        Safety,
+        form_not_covered,
+        not_as_columns,
+        open_columnar,
+    )
     from importer.config import Engine
     from importer.excel import open_sheet, peek_sheet
     from importer.forms.validation import has_row_keys
@@ -190,7 +196,9 @@ def submit_workbook(
             return store_for(peeked.header).submit(peeked, None, claim_owner=None, due_at=due_at)
 
     checked = False
-    if claim_owner is not None and due_at is None and columnar_may_read(name, content):
+    # Why the rows are read row by row, when its run is this process's (submit --debug).
+    row_path = not_as_columns(name, content)
+    if claim_owner is not None and due_at is None and row_path is None:
         # Its run may read the rows as columns (importer.columnar): the checks and the header
         # from the sheet's first rows, the rows left to the run, which reads them once. The
         # safety pass measures the first rows now and the rest in the split's pass over them
@@ -199,17 +207,22 @@ def submit_workbook(
         # A correction is read row by row (its rows are numbered as it reads them).
         store = None if keyed(peeked.header) else store_for(peeked.header)
         columns = None
-        if (
-            store is not None
-            and peeked.engine == Engine.CALAMINE
-            and runs_as_columns(store.form, name, peeked.layout)
-        ):
+        chosen: list[PathChoice] = []
+        if store is None:
+            row_path = "a correction is read row by row"
+        elif peeked.engine != Engine.CALAMINE:
+            row_path = f"the sheet is read by {peeked.engine}"
+        else:
+            row_path = form_not_covered(store.form, peeked.layout)
+        if store is not None and row_path is None:
             columns = open_columnar(
                 content,
                 sheet=peeked.sheet_name,
                 file_name=name,
                 form=store.form,
                 after_row=0,
+                mapping=store.column_map,
+                on_choice=chosen.append,
                 safety=Safety(engine, memory_budget_mb) if peeked.safety_pending else None,
                 on_progress=lambda fraction: tell(
                     ReadingProgress(
@@ -225,6 +238,7 @@ def submit_workbook(
                 return split.count_rows()
 
             return _submit_open(store, peeked, split, count_split, claim_owner, keep_reader)
+        row_path = row_path or (chosen[-1].reason if chosen else None)
         # The safety pass ran: the engine it chose reads the rows, as a job's run does (a
         # format's own reader, csv or xlrd, is chosen again by auto). Where it measured
         # only the first rows, the reader runs it whole, as asked.
@@ -242,6 +256,7 @@ def submit_workbook(
         checked=checked,
         layout=layout,
     )
+    reader.read_path = str(PathChoice(False, row_path or "the sheet is read row by row"))
 
     def count_rows() -> int:
         tell(ReadingProgress(name, size, ProgressPhase.COUNTING, reader.sheet_name))

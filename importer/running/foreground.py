@@ -46,6 +46,7 @@ class RunResult:
     run_seconds: float
     interrupted: bool  # the user stopped us: the job is back to pending (or still elsewhere)
     ended: float = field(default_factory=time.monotonic)  # when this process was done with it
+    read_path: str | None = None  # which path read its rows here, and why (its last run's)
 
 
 def progress_of(job: Job, phase: ProgressPhase, message: str | None = None) -> JobProgress:
@@ -143,15 +144,20 @@ class ForegroundRunner:
         run_rows = 0
         run_seconds = 0.0
         last_reason = ""
+        path: str | None = None
         self._current = job_id
         with connect(self.url, autocommit=True) as conn:
             while True:
                 job = claimed or jobs.get_job(conn, job_id)
                 if claimed is None:
                     if job.terminal:
-                        return RunResult(job, run_rows, run_seconds, interrupted=False)
+                        return RunResult(
+                            job, run_rows, run_seconds, interrupted=False, read_path=path
+                        )
                     if self.stop.is_set():
-                        return RunResult(job, run_rows, run_seconds, interrupted=True)
+                        return RunResult(
+                            job, run_rows, run_seconds, interrupted=True, read_path=path
+                        )
                     # The process a user started for this job does its retries itself when
                     # they are due; the retry timer then finds nothing left to do.
                     claimed = self._try_claim(conn, job, eager or self._retry_due(conn, job))
@@ -163,11 +169,12 @@ class ForegroundRunner:
                 claimed = reader = None
                 run_rows += outcome.run_rows
                 run_seconds += outcome.run_seconds
+                path = outcome.read_path or path
                 job = outcome.job or jobs.get_job(conn, job_id)
                 if outcome.result in (RunOutcome.FINISHED, RunOutcome.CANCELLED):
-                    return RunResult(job, run_rows, run_seconds, interrupted=False)
+                    return RunResult(job, run_rows, run_seconds, interrupted=False, read_path=path)
                 if outcome.result is RunOutcome.STOPPED:
-                    return RunResult(job, run_rows, run_seconds, interrupted=True)
+                    return RunResult(job, run_rows, run_seconds, interrupted=True, read_path=path)
                 if outcome.result is RunOutcome.ERROR:
                     raise DatabaseUnavailable(f"import job {job_id}: {outcome.error}")
                 if outcome.result is RunOutcome.LEASE_LOST:

@@ -41,6 +41,7 @@ from importer.running.pause_points import PausePoints, pause_point
 from importer.states import JobStatus, ProgressPhase, RunOutcome
 
 if TYPE_CHECKING:
+    from importer.columnar.choice import PathChoice
     from importer.columnar.sheet import ColumnarSheet
     from importer.excel.base import SheetReader
     from importer.excel.layout import HeaderLayout
@@ -108,6 +109,7 @@ class JobOutcome:
     error: str | None = None
     run_rows: int = 0
     run_seconds: float = 0.0
+    read_path: str | None = None  # which path read its rows, and why (submit --debug)
 
     @property
     def status(self) -> JobStatus | None:
@@ -170,6 +172,7 @@ class _Run:
     started: float = field(default_factory=time.monotonic)
     rows_started: float | None = None
     over_limit: str | None = None  # why the run stops: its reject threshold is crossed
+    read_path: str | None = None  # which path reads its rows, and why (importer.columnar)
 
     # --- events ----------------------------------------------------------------------------
 
@@ -192,7 +195,9 @@ class _Run:
             self.on_progress(event)
 
     def outcome(self, result: RunOutcome, error: str | None = None) -> JobOutcome:
-        return JobOutcome(self.job.id, result, self.job, error, self.run_rows, self.seconds())
+        return JobOutcome(
+            self.job.id, result, self.job, error, self.run_rows, self.seconds(), self.read_path
+        )
 
     # --- the run ---------------------------------------------------------------------------
 
@@ -348,6 +353,7 @@ class _Run:
             with columnar:
                 return self.import_columns(conn, renewer, form, columnar)
         reader, skip, after_row = self.open_reader(conn, layout)
+        self.read_path = self.read_path or reader.read_path or "row path"
         with reader, self.lookups(form) as lookups:
             with permanent():
                 hook = load_hook(form, self.settings.hooks_allowed)
@@ -412,9 +418,11 @@ class _Run:
 
     def open_columnar(self, conn: Connection, form: Form) -> ColumnarSheet | None:
         """The job's sheet read as columns (importer.columnar), when it can be: an .xlsx
-        sheet, a form its checks cover, a run with no sheet handed over (a foreground
-        submit's is read already). None: the row path reads it."""
-        from importer.columnar import columnar_may_read, open_columnar, runs_as_columns
+        sheet, a form its checks cover, the path the sheet's costs choose, a run with no
+        sheet handed over (a foreground submit's is read already). None: the row path
+        reads it (``read_path`` says why, where this run chose)."""
+        from importer.columnar import form_not_covered, not_as_columns, open_columnar
+        from importer.columnar.choice import PathChoice
         from importer.excel.base import SheetReader
 
         job = self.job
@@ -422,29 +430,41 @@ class _Run:
         if given is not None and not isinstance(given, SheetReader):
             self.reader = None  # the sheet split at submit (a foreground run's)
             if not job.cursor:
+                self.read_path = str(given.choice or PathChoice(True, "chosen at submit"))
                 return given
             given.close()
-        if self.reader is not None or job.sheet is None or job.origin_job_id is not None:
+        if self.reader is not None or job.sheet is None:
             return None
-        if job.engine not in (Engine.CALAMINE, Engine.AUTO) or (
-            job.cursor and job.last_row is None
-        ):
-            return None
-        if self.content is None:  # the row path reads it too, if not this one
+        why = None
+        if job.origin_job_id is not None:
+            why = "a correction is read row by row"
+        elif job.engine not in (Engine.CALAMINE, Engine.AUTO):
+            why = f"the job's engine is {job.engine}"
+        elif job.cursor and job.last_row is None:
+            why = "a resumed job whose last row is not known"
+        if why is None and self.content is None:  # the row path reads it too, if not this one
             with permanent():
                 self.content = jobs.file_content(conn, job.file)
-        # The size first: the form's check loads polars, which a small sheet never needs.
-        if not columnar_may_read(job.file_name, self.content) or not runs_as_columns(
-            form, job.file_name, job.sheet_layout
-        ):
+        # The size first: the form's check may load polars, which a small sheet never needs.
+        if why is None and self.content is not None:
+            why = not_as_columns(job.file_name, self.content)
+            why = why or form_not_covered(form, job.sheet_layout)
+        if why is not None:
+            self.read_path = str(PathChoice(False, why))
             return None
+        assert self.content is not None and job.sheet is not None
         return open_columnar(
             self.content,
             sheet=job.sheet,
             file_name=job.file_name,
             form=form,
             after_row=job.last_row if job.cursor and job.last_row is not None else 0,
+            mapping=job.column_map,
+            on_choice=self.chose,
         )
+
+    def chose(self, choice: PathChoice) -> None:
+        self.read_path = str(choice)
 
     def import_columns(
         self, conn: Connection, renewer: LeaseRenewer, form: Form, sheet: ColumnarSheet

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import importer.columnar
+from bench import mixed_books
 from bench.workbooks import FORM, _write
 from importer.columnar import SWITCH
 from importer.database import Connection
@@ -348,39 +349,85 @@ def test_the_split_workbook_never_has_a_name_a_kill_could_leave_behind(
 
 
 @pytest.mark.parametrize(
-    ("switch", "big_from", "columnar"),
+    ("switch", "weighed_from", "invalid", "columnar", "said", "weighed"),
     [
-        (None, 1, True),  # by default, a sheet as big as the threshold: as columns
-        (None, 1 << 40, False),  # a smaller one: row by row
-        ("0", 1, False),  # turned off
-        ("1", 1 << 40, True),  # turned on, whatever the size
+        # by default, a sheet the paths are weighed for: as columns where the estimate is
+        # under the row path's time (the fixed costs left out: the sheet is small), row by
+        # row where it is over (the fixed costs of 300 rows: many times their time)
+        (None, 1, 0.0, True, "0% of the first 300 to read again exactly", True),
+        (None, 1, 0.3, False, "to read again exactly", True),
+        (None, 1 << 40, 0.0, False, "a small sheet", False),  # under the size worth weighing
+        ("0", 1, 0.0, False, f"{SWITCH}=0", False),  # turned off
+        ("1", 1 << 40, 0.5, True, f"{SWITCH}=1", True),  # turned on, whatever the sheet
     ],
 )
-def test_the_sheets_size_chooses_the_path_unless_the_switch_says(
+def test_the_sheets_costs_choose_the_path_unless_the_switch_says(
     cli: Cli,
     conn: Connection,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     switch: str | None,
-    big_from: int,
+    weighed_from: int,
+    invalid: float,
     columnar: bool,
+    said: str,
+    weighed: bool,
 ) -> None:
-    monkeypatch.setattr(importer.columnar, "BIG_SHEET_BYTES", big_from)
+    from importer.columnar import choice
+
+    monkeypatch.setattr(choice, "SAMPLE_FROM_BYTES", weighed_from)
+    monkeypatch.setattr(importer.columnar, "SAMPLE_FROM_BYTES", weighed_from)
+    if columnar:
+        monkeypatch.setattr(choice, "FIXED_ROWS", 0)
     if switch is None:
         monkeypatch.delenv(SWITCH, raising=False)
     else:
         monkeypatch.setenv(SWITCH, switch)
     book = tmp_path / "orders.xlsx"
-    _write(book, 300, 0.0, 0.0)
+    _write(book, 300, invalid, 0.0)
     add_form(conn, FORM)
     seen = opened(monkeypatch)
+    path = "columnar" if columnar else "row"
     for how in (["--detach"], []):  # a worker's run, then a foreground one
-        assert cli("submit", str(book), "--form", "bench_orders", *how, "--force").exit_code == 0
+        done = cli("--debug", "submit", str(book), "--form", "bench_orders", *how, "--force")
+        assert done.exit_code in (0, 3), done.stderr
         if how:
             assert cli("worker", "--once").exit_code == 0
-    assert seen == ([True, True] if columnar else [])
+        else:  # --debug: which path read the rows, and why
+            job = conn.execute("SELECT max(id) AS id FROM import_jobs").fetchone()
+            assert job is not None
+            line = f"job {job['id']}: read by the {path} path: "
+            assert line in done.stderr
+            assert said in done.stderr.split(line, 1)[1].splitlines()[0]
+    assert seen == ([columnar] * 2 if weighed else [])  # open_columnar's answers
     stored = conn.execute("SELECT count(*) AS n FROM forms.bench_orders").fetchone()
-    assert stored is not None and stored["n"] == 600
+    assert stored is not None and stored["n"] > 0
+
+
+def test_the_summary_says_nothing_of_the_path_without_debug(
+    cli: Cli, conn: Connection, tmp_path: Path
+) -> None:
+    book = tmp_path / "orders.xlsx"
+    _write(book, 50, 0.0, 0.0)
+    add_form(conn, FORM)
+    done = cli("submit", str(book), "--form", "bench_orders")
+    assert done.exit_code == 0, done.stderr
+    assert "read by the" not in done.stdout + done.stderr
+
+
+@pytest.mark.slow
+def test_a_sheet_whose_cells_change_type_row_by_row_is_stored_alike(
+    cli: Cli, conn: Connection, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The bench's mixed book: numbers beside texts, date cells beside dates typed in three
+    formats, booleans beside words, error cells (in a column the form reads, and in one it
+    does not), empty optional cells."""
+    book = tmp_path / "orders.xlsx"
+    mixed_books._write(book, 2_000, 0.1)
+    add_form(conn, mixed_books.FORM)
+    jobs = run_both(cli, monkeypatch, book, mixed_books.FORM_NAME, detach=False)
+    columns = "order_id, customer_no, customer, email, order_date, zip, amount, status, paid"
+    same_outcome(conn, f"forms.{mixed_books.FORM_NAME}", columns + ", region", jobs)
 
 
 @pytest.mark.slow
