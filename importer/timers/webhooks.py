@@ -24,9 +24,9 @@ ANSWER_QUOTED = 120
 
 
 def _user_agent() -> str:
-    """importer/VERSION: the version lives in one place (importer.__version__); the
+    """importer/VERSION: the version lives in one place (importer/version.py); the
     distribution's name is not the package's, so the metadata is not asked."""
-    from importer import __version__
+    from importer.version import __version__
 
     return f"importer/{__version__}"
 
