@@ -84,7 +84,7 @@ def test_pieces_looked_at_on_workers_are_those_looked_at_here(orders: Path, afte
     here = split(orders, after_row, 0)
     there = split(orders, after_row, 2, lambda _: seen.append(len(workers_of(os.getpid()))))
     assert there == here
-    assert len(here[1]) > 20 and any(p.special.padded for p in here[1])  # type: ignore[index]
+    assert len(here[1]) > 20 and any(p.padded for p in here[1])  # type: ignore[index]
     assert seen and max(seen) == 2  # the pieces went to two workers
     with zipfile.ZipFile(orders) as archive:
         whole = scan_sheet(archive, "xl/worksheets/sheet1.xml", "orders.xlsx", {}, special=False)
