@@ -481,6 +481,8 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
 
         with self.connection() as conn:
             job = jobs.get_job(conn, job_id)
+            if job.purged_at is not None and job.failed_rows:
+                raise StateError(jobs.purged_message(job, "shown"), job_id=job.id)
             family = corrections.family_of(conn, job)
             if every:
                 fates = corrections.row_fates(conn, job.id, family)
