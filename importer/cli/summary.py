@@ -184,11 +184,20 @@ def _not_read(job: Job, width: int | None) -> list[Text]:
     return lines
 
 
+def _one_group(rows: Sequence[SummaryRow]) -> int | None:
+    """The group of several sheets submitted together, when these rows are exactly that."""
+    groups = {row.job.group_id for row in rows}
+    if len(rows) < 2 or len(groups) != 1:
+        return None
+    return groups.pop()
+
+
 def summary(rows: Sequence[SummaryRow], width: int | None) -> RenderableType:
     """The table, then what each job's rows did and what to do next (at a terminal's width,
     each line wrapped at words: the console soft-wraps, which the terminal does mid-word)."""
     parts: list[RenderableType] = [summary_table(rows, width)]
     after: list[Text] = []
+    group = _one_group(rows)
     for row in rows:
         keyed = keyed_line(row.job)
         if keyed is not None and not nothing_imported(row.job):
@@ -197,8 +206,13 @@ def summary(rows: Sequence[SummaryRow], width: int | None) -> RenderableType:
         after.extend(_reasons(row, width))
         after.extend(_not_read(row.job, width))
         command = next_command(row.job)
-        if command is not None:
+        if command is not None and group is None:
             after.append(Text.assemble("next: ", (command, "bold")))
+    if group is not None and any(next_command(row.job) for row in rows):
+        # One error workbook for the sheets submitted together: it comes back as one
+        # correction per sheet.
+        command = f"importer errors g{group} -o rejected.xlsx"
+        after.append(Text.assemble("next: ", (command, "bold")))
     if after:
         parts.append(Text())
         for line in after if width is not None else ():

@@ -86,6 +86,9 @@ def test_all_sheets_are_one_group_in_lookup_order_and_hidden_sheets_noted(
     assert len({j["group_id"] for j in made}) == 1
     group = f"g{made[0]['group_id']}"
     assert f"group {group}: 2 sheets, 60 rows" in result.stdout
+    # What to run next is the group's error workbook, not one sheet's.
+    assert f"next: importer errors {group} -o rejected.xlsx" in result.stdout
+    assert f"importer errors {made[1]['id']} -o" not in result.stdout
     # The summary names each job's sheet (both come from the same file).
     header, customers, orders = result.stdout.split("Import summary\n", 1)[1].splitlines()[:3]
     assert header.split()[:3] == ["Job", "File", "Sheet"]
