@@ -76,6 +76,9 @@ class _Running:
     thread: threading.Thread | None = None
     outcome: JobOutcome | None = None
     error: BaseException | None = None
+    # Set by the job's thread as its last act: the loop it wakes reaps the job at once,
+    # where is_alive() could still be true and leave the job unreported for a poll interval.
+    done: threading.Event = field(default_factory=threading.Event)
 
 
 class Worker(Daemon):
@@ -242,6 +245,7 @@ class Worker(Daemon):
             running.error = exc
             self._record_crash(job, exc)
         finally:
+            running.done.set()
             self._wakeup.wake()
 
     def _warnings(self, event: JobProgress) -> None:
@@ -270,8 +274,9 @@ class Worker(Daemon):
 
     def _reap(self) -> None:
         for job_id, running in list(self._running.items()):
-            if running.thread is not None and running.thread.is_alive():
+            if running.thread is None or not running.done.is_set():
                 continue
+            running.thread.join()  # its last act is done: a moment at most
             del self._running[job_id]
             if running.error is not None:
                 self.summary.crashed += 1

@@ -12,7 +12,7 @@ import pytest
 from importer.config import ImportSettings
 from importer.database import Connection
 from importer.intake.submission import submit_workbook
-from importer.repositories import jobs
+from importer.repositories import fleet, jobs
 from importer.repositories.timers import get_timer
 from tests.conftest import Cli, CliResult
 from tests.support.fleet import children, wait_for
@@ -341,3 +341,25 @@ def _other_sessions(conn: Connection) -> int:
         " WHERE datname = current_database() AND pid <> pg_backend_pid()"
     ).fetchone()
     return int(row["n"]) if row is not None else 0
+
+
+def test_worker_once_reports_a_finished_job_when_it_ends_not_at_its_next_heartbeat(
+    logged: Connection, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    # The job's thread wakes the loop as its last act; a loop that then found the thread
+    # still alive reported the job (and exited) only at its next heartbeat, seconds later.
+    env = {**cli_env, "IMPORTER_JOBS_IMPORT_POLL_INTERVAL_SECONDS": "120"}
+    book = orders_book(tmp_path / "one.xlsx", 20)
+    job_id = submit(logged, book)
+    with children(env, tmp_path) as start:
+        worker = start("worker", "--once")
+        assert worker.wait() == 0, worker.output()
+        lines = worker.output().splitlines()
+    done = [line for line in lines if f"job {job_id}: " in line and "succeeded" in line]
+    assert len(done) == 1, lines
+    reported = datetime.fromisoformat(done[0][:29])
+    finished = job_of(logged, job_id).finished_at
+    assert finished is not None
+    gap = (reported - finished).total_seconds()
+    assert gap < fleet.HEARTBEAT_SECONDS / 2, f"reported {gap:.1f} s after the job finished"
+    assert_exactly_once(logged, job_id, book)
