@@ -70,13 +70,15 @@ def status_lines(job: Job, liveness: Liveness = Liveness.LIVE, now: datetime | N
         f"job {job.id}: {job.file_name} -> form {job.form} (version {job.form_version}),"
         f" sheet {job.sheet or '-'}, engine {job.engine}",
         f"  status:    {job.status}" + (" (cancel requested)" if job.cancel_requested else ""),
-        f"  rows:      {total}, {job.success_rows:,} imported, {job.failed_rows:,} rejected",
+        f"  rows:      {total}, {job.kept_rows:,} imported, {job.failed_rows:,} rejected"
+        + (f" ({job.success_rows:,} good rows taken back)" if job.taken_back else ""),
     ]
     if (fixed := fixed_counts(job)) is not None:  # corrections imported some of them since
         lines.append(f"  fixes:     {fixed}")
     if (corrects := correction_of(job)) is not None:
         lines.append(f"  corrects:  {corrects}")
-    if keyed is not None:  # a form with a key: what the imported rows did to the stored ones
+    # A form with a key: what the imported rows did to the stored ones.
+    if keyed is not None and not job.taken_back:
         lines.append("  imported:  {:,} inserted, {:,} updated, {:,} unchanged".format(*keyed))
     for index, entry in enumerate(job.rows_not_read or ()):
         lines.append(("  not read:  " if index == 0 else " " * 13) + describe_not_read(entry))
@@ -86,7 +88,12 @@ def status_lines(job: Job, liveness: Liveness = Liveness.LIVE, now: datetime | N
         f"  started:   {when(job.started_at)}",
         f"  finished:  {when(job.finished_at)}",
     ]
-    if job.reverted_at is not None:
+    if job.taken_back:
+        lines.append(
+            f"  kept:      none of its rows (taken back {when(job.reverted_at)}, over its"
+            " reject limit)"
+        )
+    elif job.reverted_at is not None:
         lines.append(
             f"  reverted:  {when(job.reverted_at)} by importer undo: none of its rows is kept"
         )
@@ -218,7 +225,7 @@ def jobs_table(found: list[Job], width: int | None) -> Text:
             job.form,
             job.file_name,
             format_count(job.total_rows),
-            format_count(job.success_rows),
+            format_count(job.kept_rows),
             format_count(job.failed_rows),
             f"{job.attempts}/{job.max_attempts}",
             local_time(job.created_at, seconds=False),

@@ -57,7 +57,7 @@ def _cells(row: SummaryRow, sheets: bool) -> list[str]:
         (job.sheet or "") if sheets else "",  # only where one file gave several
         job.status,
         format_count(job.total_rows),
-        format_count(job.success_rows),
+        format_count(job.kept_rows),
         format_count(job.failed_rows),
         format_duration(row.seconds),
         f"{rate:,.0f}" if rate else "-",
@@ -88,7 +88,7 @@ def describe_reason(reason: Reason) -> str:
 
 def keyed_line(job: Job) -> str | None:
     counts = job.keyed_counts
-    if counts is None:
+    if counts is None or job.taken_back:
         return None
     inserted, updated, unchanged = counts
     return (

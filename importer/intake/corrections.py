@@ -205,6 +205,12 @@ def check_origin(origin: Job, file_name: str) -> None:
     if origin.status is JobStatus.REVERTED:
         when = f" on {origin.reverted_at:%Y-%m-%d}" if origin.reverted_at else ""
         raise InputError(f"{which} was undone{when}: {_UNDONE}; {_AS_NEW}", file=file_name)
+    if origin.taken_back:
+        raise InputError(
+            f"{which} kept none of its rows (over its reject limit): fix the original"
+            f" workbook and submit all of it again; {_AS_NEW}",
+            file=file_name,
+        )
     if origin.purged_at is not None:
         raise InputError(
             f"{which} was purged by retention on {origin.purged_at:%Y-%m-%d}: {_UNDONE}; {_AS_NEW}",

@@ -154,12 +154,23 @@ def sheet_name_for(job: Job) -> str:
     return name or "Sheet1"
 
 
+def _not_in_this_file(job: Job) -> list[tuple[str, str]]:
+    if not job.taken_back:
+        return [("", f"The {job.kept_rows:,} rows already imported are not in this file.")]
+    # Over its reject limit nothing was kept: fixing only these rows would leave the good
+    # ones out, so the whole workbook comes again (a correction of it is refused).
+    return [
+        ("", "None of the workbook's rows were imported: more were rejected than its limit"),
+        ("", "allows. Make these fixes in the original workbook and send all of it again."),
+    ]
+
+
 def _about_job(job: Job, target: Path, *, every: bool = False) -> list[tuple[str, str]]:
     def when(moment: datetime | None) -> str:
         return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z") if moment else "-"
 
     total = "not counted" if job.total_rows is None else f"{job.total_rows:,}"
-    imported = f"{job.success_rows:,} imported, {job.failed_rows:,} rejected"
+    imported = f"{job.kept_rows:,} imported, {job.failed_rows:,} rejected"
     if every:
         where = "every rejected row is in this file, with what became of it"
     elif job.fixed_rows:
@@ -184,7 +195,7 @@ def _about_job(job: Job, target: Path, *, every: bool = False) -> list[tuple[str
         ("", "   Delete a row you cannot fix; add new rows at the end if you have any."),
         ("", "3. Save the file, keeping it an Excel workbook (.xlsx)."),
         ("", "4. Send the file back to whoever sent it to you."),
-        ("", f"The {job.success_rows:,} rows already imported are not in this file."),
+        *_not_in_this_file(job),
         ("", ""),
         ("For the operator", "Whoever runs importer imports the returned file with:"),
         ("", f"importer submit {target.name}"),

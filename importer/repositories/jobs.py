@@ -95,6 +95,17 @@ class Job:
         return self.success_rows + self.failed_rows
 
     @property
+    def taken_back(self) -> bool:
+        """Failed over its reject limit, its rows taken back: none of them is kept."""
+        return self.status is JobStatus.FAILED and self.reverted_at is not None
+
+    @property
+    def kept_rows(self) -> int:
+        """The good rows that stay imported (``success_rows`` also counts the good rows of
+        a run taken back over its reject limit: the cursor runs over them)."""
+        return 0 if self.taken_back else self.success_rows
+
+    @property
     def still_open(self) -> int:
         """Of an import's rejected rows, those no correction has imported (a correction's own
         rejected rows are its origin's, counted there)."""

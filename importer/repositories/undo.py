@@ -284,6 +284,7 @@ def fail_over_limit(conn: Connection, job_id: int, owner: str, form: Form, reaso
             raise LeaseLost(f"import job {job_id}: lease lost; nothing taken back", job_id=job_id)
         table = live_table(conn, form)
         later = conn.execute(q.later_jobs, {"jobs": [job_id]}).fetchall()
+        taken_back = False
         if table.job_column is None:
             reason += f"; its rows stay in {table.shown}, which has no column for the job"
         elif later:
@@ -294,9 +295,11 @@ def fail_over_limit(conn: Connection, job_id: int, owner: str, form: Form, reaso
             )
         else:
             take_back(conn, table, form, [job_id])
+            taken_back = True
             reason += ": nothing was kept"
         row = conn.execute(
-            q.fail_over_limit, {"id": job_id, "owner": owner, "error": reason}
+            q.fail_over_limit,
+            {"id": job_id, "owner": owner, "error": reason, "taken_back": taken_back},
         ).fetchone()
         assert row is not None  # locked above, still ours
     return Job.from_row(row)

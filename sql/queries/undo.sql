@@ -98,6 +98,8 @@ SELECT * FROM import_jobs
 WITH failed AS (
     UPDATE import_jobs
        SET status = 'failed', last_error = %(error)s, finished_at = now(),
+           -- its rows taken back: when, as an undo records it (none of them is kept)
+           reverted_at = CASE WHEN %(taken_back)s THEN now() ELSE reverted_at END,
            heartbeat_at = now(), lease_owner = NULL, lease_expires_at = NULL
      WHERE id = %(id)s AND lease_owner = %(owner)s AND status = 'running'
     RETURNING *

@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import openpyxl
 import pytest
 
 from importer.config import ImportSettings
@@ -161,6 +162,37 @@ def test_the_cli_says_why_and_exits_1(cli: Cli, conn: Connection, tmp_path: Path
     bad = cli("submit", str(tmp_path / "a.xlsx"), "--max-rejected", "lots")
     assert bad.exit_code == 2
     assert "--max-rejected 'lots'" in bad.stderr
+
+
+def test_a_job_taken_back_says_none_of_its_rows_is_kept_and_refuses_a_correction(
+    cli: Cli, conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn, ORDERS_FORM)
+    orders_book(tmp_path / "a.xlsx", 100, bad_every=10)
+    result = cli("submit", str(tmp_path / "a.xlsx"), "--max-rejected", "5%")
+    assert result.exit_code == 1, result.stderr
+    job = jobs.get_job(conn, 1)
+    assert job.taken_back and job.kept_rows == 0 and job.success_rows > 0
+    assert rows_of(conn, "orders") == []
+    # The summary's Imported column, status and jobs say what is stored: nothing.
+    table = result.stdout.split("Import summary\n", 1)[1].splitlines()
+    assert table[1].split()[2:5] == ["failed", "100", "0"], table
+    status = cli("status", "1").stdout
+    assert f"0 imported, {job.failed_rows} rejected ({job.success_rows} good rows taken back)" in (
+        status
+    )
+    assert "kept:      none of its rows (taken back" in status
+    assert cli("jobs").stdout.splitlines()[1].split()[4:6] == ["100", "0"]
+    # The error workbook asks for the whole workbook again, and its correction is refused.
+    fix = tmp_path / "fix.xlsx"
+    assert cli("errors", "1", "-o", str(fix)).exit_code == 0
+    about = [str(c.value) for row in openpyxl.load_workbook(fix)["About"].iter_rows() for c in row]
+    assert any("None of the workbook's rows were imported" in text for text in about), about
+    assert not any("already imported" in text for text in about)
+    refused = cli("submit", str(fix))
+    assert refused.exit_code == 2, refused.stdout
+    assert "job 1 kept none of its rows (over its reject limit)" in refused.stderr
+    assert conn.execute("SELECT count(*) AS n FROM import_jobs").fetchone() == {"n": 1}
 
 
 @pytest.mark.slow
