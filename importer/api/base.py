@@ -40,8 +40,16 @@ class ImporterBase:
 
     @contextmanager
     def connection(self) -> Iterator[Connection]:
-        with self.database.connect(autocommit=True) as conn:
+        with self.database.autocommit() as conn:
             yield conn
+
+    @contextmanager
+    def sharing_connections(self, size: int) -> Iterator[None]:
+        """Within the block, the facade's calls borrow one of up to ``size`` connections kept
+        open (`importer serve`: each request would otherwise pay for a connection of its own,
+        several times what its statements take)."""
+        with self.database.sharing_connections(size):
+            yield
 
     def job_options(
         self, max_rejected: RejectLimit | None, submitter: Submitter | None = None

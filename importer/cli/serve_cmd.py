@@ -12,6 +12,10 @@ from importer.cli.state import state
 from importer.cli.worker_cmd import log_format_option
 from importer.identity import new_owner
 
+# Connections the page and the API share (a request borrows one for its statements); the
+# worker and the progress streams keep their own.
+SHARED_CONNECTIONS = 10
+
 
 def serve_command(
     ctx: typer.Context,
@@ -27,7 +31,10 @@ def serve_command(
     from importer.web.server import serve
 
     importer = state(ctx).importer()
-    with event_log("serve", log_format, owner=new_owner()) as log:
+    with (
+        importer.sharing_connections(SHARED_CONNECTIONS),
+        event_log("serve", log_format, owner=new_owner()) as log,
+    ):
         serve(
             importer,
             host=host,

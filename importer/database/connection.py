@@ -123,6 +123,22 @@ def dead_peer_params(seconds: float) -> dict[str, Any]:
     }
 
 
+def connection_params(
+    *,
+    autocommit: bool = False,
+    application_name: str = "importer",
+    dead_after: float = DEAD_PEER_SECONDS,
+) -> dict[str, Any]:
+    """How every connection of the tool is made (connect()'s and the pool's)."""
+    return {
+        "autocommit": autocommit,
+        "row_factory": dict_row,
+        "cursor_factory": _Cursor,
+        "application_name": application_name,
+        **dead_peer_params(dead_after),
+    }
+
+
 def connect(
     url: str,
     *,
@@ -135,11 +151,9 @@ def connect(
     try:
         conn = Connection.connect(
             url,
-            autocommit=autocommit,
-            row_factory=dict_row,
-            cursor_factory=_Cursor,
-            application_name=application_name,
-            **dead_peer_params(dead_after),
+            **connection_params(
+                autocommit=autocommit, application_name=application_name, dead_after=dead_after
+            ),
         )
     except psycopg.Error as exc:
         raise translate(exc, target=describe_target(url), url=url) from None

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from importer.config import Settings
 from importer.database.connection import Connection, connect
@@ -17,6 +19,9 @@ from importer.database.migrations import (
 from importer.database.urls import check_url, describe_target, resolve_url
 from importer.errors import ImporterError
 
+if TYPE_CHECKING:
+    from importer.database.pool import SharedConnections
+
 
 class Database:
     """The resolved server; the CLI makes its schema current once before any command's work."""
@@ -24,9 +29,37 @@ class Database:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.url = resolve_url(settings)
+        self._shared: SharedConnections | None = None
 
     def connect(self, *, autocommit: bool = False) -> Connection:
         return connect(self.url, autocommit=autocommit)
+
+    @contextmanager
+    def autocommit(self) -> Iterator[Connection]:
+        """An autocommit connection for the block: one of the shared ones while
+        sharing_connections() is on, otherwise a new one closed after it."""
+        shared = self._shared
+        if shared is not None:
+            with shared.lend() as conn:
+                yield conn
+        else:
+            with connect(self.url, autocommit=True) as conn:
+                yield conn
+
+    @contextmanager
+    def sharing_connections(self, size: int) -> Iterator[None]:
+        """Within the block, autocommit() lends one of up to ``size`` connections kept open
+        (a server answering many short requests) instead of opening one each time."""
+        from importer.database.pool import SharedConnections
+
+        shared = SharedConnections(self.url, size)
+        shared.open()
+        self._shared = shared
+        try:
+            yield
+        finally:
+            self._shared = None
+            shared.close()
 
     def ensure_schema(self, steps: Mapping[int, MigrationStep] | None = None) -> list[Migration]:
         """Apply pending migrations; ``steps``: what they need beyond their SQL, given by the
