@@ -11,19 +11,62 @@ from typing import TYPE_CHECKING
 
 from importer.api.fixes import FixMethods
 from importer.api.uploads import senders_reword
+from importer.database import Connection, connect
 from importer.errors import StateError
 from importer.repositories import forms as forms_repo
 from importer.repositories import jobs, visible_jobs
 from importer.repositories.accounts import Account
 from importer.repositories.jobs import Job
-from importer.repositories.visible_jobs import RejectedRowPage
+from importer.repositories.visible_jobs import Progress, RejectedRowPage
 from importer.states import JobStatus
 
 if TYPE_CHECKING:
     from importer.report.error_file import ExportSummary
 
 
+# The name a progress reader's connection carries (pg_stat_activity shows it).
+PROGRESS_READER = "importer-progress"
+
+
+class ProgressReader:
+    """How far many (viewer, job) pairs are, read again and again on one kept connection
+    (opened at the first read, opened again after it broke): what a server's open streams
+    of progress events poll, in one statement for them all. ``close()`` when done."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._conn: Connection | None = None
+
+    def read(self, asked: Sequence[tuple[int, int]]) -> dict[tuple[int, int], Progress]:
+        if self._conn is None or self._conn.broken:
+            self.close()
+            self._conn = connect(self.url, autocommit=True, application_name=PROGRESS_READER)
+        try:
+            return visible_jobs.visible_progress(self._conn, asked)
+        except Exception:
+            self.close()  # opened again at the next read
+            raise
+
+    def close(self) -> None:
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            conn.close()
+
+
 class ViewerMethods(FixMethods):
+    def progress_for(self, viewer: Account, job_id: int) -> Progress:
+        """How far the job is, as its progress events show it (NotFoundError: not the
+        viewer's, as for a job that does not exist)."""
+        with self.connection() as conn:
+            found = visible_jobs.visible_progress(conn, [(viewer.id, job_id)])
+        if (viewer.id, job_id) not in found:
+            raise visible_jobs.not_found(job_id)
+        return found[(viewer.id, job_id)]
+
+    def progress_reader(self) -> ProgressReader:
+        """A reader of many jobs' progress on one connection (see ProgressReader)."""
+        return ProgressReader(self.database.url)
+
     def job_for(self, viewer: Account, job_id: int) -> Job:
         with self.connection() as conn:
             return visible_jobs.visible_job(conn, viewer.id, job_id)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from importer.database import Connection, queries
 from importer.errors import Missing, NotFoundError
@@ -73,3 +74,52 @@ def visible_rejected_rows(
         )
         for row in rows
     ]
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a job is, as its stream of progress events shows it (no lease, no host)."""
+
+    job_id: int
+    status: JobStatus
+    total_rows: int | None
+    success_rows: int
+    failed_rows: int
+    available_at: datetime | None
+    cancel_requested: bool
+    last_error: str | None
+
+    @property
+    def cursor(self) -> int:
+        return self.success_rows + self.failed_rows
+
+    @property
+    def terminal(self) -> bool:
+        return self.status.terminal
+
+
+def visible_progress(
+    conn: Connection, asked: Sequence[tuple[int, int]]
+) -> dict[tuple[int, int], Progress]:
+    """(viewer, job) -> how far that job is, for every pair the viewer may see (one
+    statement for them all; a pair missing from the answer is a job not, or no longer,
+    the viewer's)."""
+    if not asked:
+        return {}
+    rows = conn.execute(
+        queries().visible_progress,
+        {"viewers": [viewer for viewer, _ in asked], "jobs": [job for _, job in asked]},
+    ).fetchall()
+    return {
+        (int(row["viewer"]), int(row["id"])): Progress(
+            job_id=int(row["id"]),
+            status=JobStatus(row["status"]),
+            total_rows=row["total_rows"],
+            success_rows=int(row["success_rows"]),
+            failed_rows=int(row["failed_rows"]),
+            available_at=row["available_at"],
+            cancel_requested=bool(row["cancel_requested"]),
+            last_error=row["last_error"],
+        )
+        for row in rows
+    }

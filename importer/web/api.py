@@ -20,6 +20,7 @@ from importer.repositories.accounts import Account
 from importer.states import JobStatus
 from importer.web.auth import bearer
 from importer.web.errors import WebError, answer_for
+from importer.web.events import ProgressHub
 from importer.web.uploads import read_upload, submit_request
 from importer.web.views import checked_json, job_json, rejected_json
 
@@ -66,9 +67,10 @@ def _statuses(request: Request) -> list[JobStatus] | None:
 class Api:
     """The /api routes over one Importer."""
 
-    def __init__(self, importer: Importer, max_upload_mb: int) -> None:
+    def __init__(self, importer: Importer, max_upload_mb: int, hub: ProgressHub) -> None:
         self.importer = importer
         self.max_upload_mb = max_upload_mb
+        self.hub = hub
 
     def routes(self) -> list[BaseRoute]:
         return [
@@ -76,6 +78,7 @@ class Api:
             Route("/api/imports", self.list_imports, methods=["GET"]),
             Route("/api/imports", self.create_import, methods=["POST"]),
             Route("/api/imports/{job_id}", self.read_import, methods=["GET"]),
+            Route("/api/imports/{job_id}/events", self.events, methods=["GET"]),
             Route("/api/imports/{job_id}/rejected", self.rejected, methods=["GET"]),
             Route("/api/imports/{job_id}/rejected.xlsx", self.error_workbook, methods=["GET"]),
             Route("/api/imports/{job_id}/cancel", self.cancel, methods=["POST"]),
@@ -132,6 +135,14 @@ class Api:
         except Exception as exc:
             return error_response(exc)
         return JSONResponse(job_json(job))
+
+    async def events(self, request: Request) -> Response:
+        try:
+            account = await self._account(request)
+            first = await blocking(self.importer.progress_for, account, job_id_of(request))
+        except Exception as exc:
+            return error_response(exc)
+        return self.hub.response(account, first)
 
     async def rejected(self, request: Request) -> Response:
         try:

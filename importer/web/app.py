@@ -4,6 +4,7 @@ create_app() is an application of its own (tests call it in-process)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -17,6 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from importer.api import Importer
 from importer.web.api import Api
+from importer.web.events import ProgressHub
 from importer.web.fixes import Fixes
 from importer.web.openapi import openapi_document
 from importer.web.pages import Pages
@@ -75,14 +77,20 @@ def templates() -> Environment:
 
 
 def create_app(
-    importer: Importer, *, max_upload_mb: int | None = None, session_hours: float | None = None
+    importer: Importer,
+    *,
+    max_upload_mb: int | None = None,
+    session_hours: float | None = None,
+    stopping: Callable[[], bool] = lambda: False,
 ) -> Starlette:
-    """The page and the API over ``importer`` (limits default to its settings' [web])."""
+    """The page and the API over ``importer`` (limits default to its settings' [web]);
+    ``stopping``: true once the server stops (its streams of progress events end then)."""
     web = importer.settings.web
     limit = max_upload_mb if max_upload_mb is not None else web.max_upload_mb
     hours = session_hours if session_hours is not None else web.session_hours
-    pages = Pages(importer, templates(), limit, hours)
-    api = Api(importer, limit)
+    hub = ProgressHub(importer, stopping)
+    pages = Pages(importer, templates(), limit, hours, hub)
+    api = Api(importer, limit, hub)
 
     async def openapi(request: Request) -> Response:
         return JSONResponse(openapi_document())

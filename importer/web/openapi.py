@@ -72,6 +72,13 @@ def _paths() -> dict[str, Any]:
         },
         "/api/imports/{job_id}": {"get": {"summary": "One import", "parameters": [_ID],
                                           "responses": _answers(one, 404, 503)}},
+        "/api/imports/{job_id}/events": {
+            "get": {"summary": "The import's progress as server-sent events, until it ends",
+                    "description": _EVENTS, "parameters": [_ID],
+                    "responses": _answers({"200": {
+                        "description": "a stream of progress events (text/event-stream)",
+                        "content": {"text/event-stream": {"schema": {
+                            "$ref": "#/components/schemas/ProgressEvent"}}}}}, 404, 503)}},
         "/api/imports/{job_id}/rejected": {
             "get": {"summary": "A page of the import's rejected rows, each with its problems",
                     "parameters": [_ID, *page],
@@ -107,6 +114,19 @@ def _paths() -> dict[str, Any]:
     }  # fmt: skip
 
 
+_EVENTS = (
+    "The first event is the import as it is, sent at once; then one each time its committed"
+    " rows, its rejected rows or its status change (read from the database a few times a"
+    " second, whichever worker runs it). Each is `event: progress` with an `id` (1, 2, ...)"
+    " and a [ProgressEvent](#progressevent) as its `data`; the stream ends after the event"
+    " whose `done` is true (a client that connects again gets that event again). An"
+    " `event: error` with an [Error](#error) as its data ends a stream that cannot go on"
+    " (`not_found`: the import is no longer this token's; `unavailable`: the database);"
+    " a stream ends without it when the server stops, to be opened again (an EventSource"
+    " does so by itself). A comment line is sent on a quiet stream every 15 seconds."
+)
+
+
 def _schemas() -> dict[str, Any]:
     counts = {"type": ["integer", "null"]}
     return {
@@ -132,6 +152,18 @@ def _schemas() -> dict[str, Any]:
                             "description": "an import's rejected rows a correction imported"},
             "still_open": {"type": "integer",
                            "description": "its rejected rows no correction imported yet"}}},
+        "ProgressEvent": {"type": "object", "properties": {
+            "id": {"type": "integer", "description": "the import"},
+            "status": {"type": "string", "enum": [s.value for s in JobStatus]},
+            "total_rows": counts,
+            "rows": {"type": "integer", "description": "rows committed: imported + rejected"},
+            "imported": {"type": "integer"}, "rejected": {"type": "integer"},
+            "rate": {"type": ["number", "null"],
+                     "description": "rows a second over the last few seconds of the stream"},
+            "percent": {"type": ["number", "null"]},
+            "done": {"type": "boolean", "description": "true: the last event of the stream"},
+            "state": {"type": "string", "description": "where it stands, in words"},
+            "error": {"type": ["string", "null"]}}},
         "RowEdits": {"type": "object", "required": ["rows"], "properties": {
             "rows": {"type": "object", "description": "Excel row -> {column header: value as "
                      "typed (null: empty)}", "additionalProperties": {

@@ -17,11 +17,15 @@ from importer.states import Role
 from importer.web import auth
 from importer.web.api import blocking, error_response, error_workbook_response, job_id_of
 from importer.web.errors import WebError, answer_for
+from importer.web.events import ProgressHub
 from importer.web.uploads import read_upload, submit_request
 from importer.web.views import describe, job_json, percent, public_error
 
 PAGE_ROWS = 50  # rejected rows shown a page
 LIST_JOBS = 50  # jobs a page of "My imports"
+
+# What the page's script fetches: answered 401 without a session, never sent to sign in.
+_FOR_SCRIPTS = ("/progress", "/events")
 
 Handler = Callable[[Request, auth.Visitor], Awaitable[Response]]
 
@@ -30,9 +34,15 @@ class Pages:
     """The HTML routes over one Importer."""
 
     def __init__(
-        self, importer: Importer, templates: Environment, max_upload_mb: int, hours: float
+        self,
+        importer: Importer,
+        templates: Environment,
+        max_upload_mb: int,
+        hours: float,
+        hub: ProgressHub,
     ) -> None:
         self.importer = importer
+        self.hub = hub
         self.templates = templates
         self.max_upload_mb = max_upload_mb
         self.hours = hours
@@ -48,6 +58,7 @@ class Pages:
             Route("/imports", signed(self.upload), methods=["POST"]),
             Route("/imports/{job_id}", signed(self.job_page), methods=["GET"]),
             Route("/imports/{job_id}/progress", signed(self.progress), methods=["GET"]),
+            Route("/imports/{job_id}/events", signed(self.events), methods=["GET"]),
             Route("/imports/{job_id}/rejected.xlsx", signed(self.download), methods=["GET"]),
             Route("/imports/{job_id}/cancel", signed(self.cancel), methods=["POST"]),
             Route("/imports/{job_id}/retry", signed(self.retry), methods=["POST"]),
@@ -70,7 +81,7 @@ class Pages:
         async def endpoint(request: Request) -> Response:
             visitor = await blocking(auth.visitor, self.importer, request)
             if visitor is None:
-                if request.method == "GET" and not request.url.path.endswith("/progress"):
+                if request.method == "GET" and not request.url.path.endswith(_FOR_SCRIPTS):
                     return RedirectResponse("/signin", status_code=303)
                 return self.refusal(request, WebError(401, "unauthorized", "sign in first"), None)
             try:
@@ -204,6 +215,12 @@ class Pages:
     async def progress(self, request: Request, visitor: auth.Visitor) -> Response:
         job = await blocking(self.importer.job_for, visitor.account, job_id_of(request))
         return JSONResponse({**job_json(job), "state": describe(job)})
+
+    async def events(self, request: Request, visitor: auth.Visitor) -> Response:
+        """The job's progress events (the page's script follows the job with them)."""
+        account = visitor.account
+        first = await blocking(self.importer.progress_for, account, job_id_of(request))
+        return self.hub.response(account, first)
 
     async def download(self, request: Request, visitor: auth.Visitor) -> Response:
         return await error_workbook_response(self.importer, visitor.account, job_id_of(request))

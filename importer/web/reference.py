@@ -39,6 +39,8 @@ def _schema_text(schema: dict[str, Any]) -> str:
 
 def _operation(path: str, method: str, operation: dict[str, Any]) -> list[str]:
     lines = [f"## {method.upper()} `{path}`", "", operation.get("summary", ""), ""]
+    if operation.get("description"):
+        lines += [operation["description"], ""]
     parameters = operation.get("parameters", [])
     if parameters:
         lines += ["| parameter | in | required | what |", "|---|---|---|---|"]

@@ -6,15 +6,35 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from importer.api.fixes import RowsChecked
 from importer.forms.senders import SenderProblem
 from importer.repositories.jobs import Job
-from importer.repositories.visible_jobs import RejectedRowPage
+from importer.repositories.visible_jobs import Progress, RejectedRowPage
+from importer.states import JobStatus
 
 # A lease owner as importer.identity writes it: host:pid:random[:boot-ns.start].
 _OWNER = re.compile(r"[^\s()'\"]+:\d+:[0-9a-f]{8}(?::[0-9a-f]+-\d+\.\d+)?")
+
+
+class Standing(Protocol):
+    """Where a job stands: a whole job, or its progress as a stream reads it."""
+
+    @property
+    def status(self) -> JobStatus: ...
+    @property
+    def total_rows(self) -> int | None: ...
+    @property
+    def success_rows(self) -> int: ...
+    @property
+    def failed_rows(self) -> int: ...
+    @property
+    def available_at(self) -> datetime | None: ...
+    @property
+    def cursor(self) -> int: ...
+    @property
+    def terminal(self) -> bool: ...
 
 
 def public_error(text: str | None) -> str | None:
@@ -64,13 +84,31 @@ def job_json(job: Job) -> dict[str, Any]:
     }
 
 
-def percent(job: Job) -> float | None:
+def percent(job: Standing) -> float | None:
     """How far the job is (None: its rows are not counted yet)."""
     if job.terminal and job.status.value in ("succeeded", "partially_succeeded"):
         return 100.0
     if not job.total_rows:
         return None
     return round(min(100.0, 100.0 * job.cursor / job.total_rows), 1)
+
+
+def progress_json(progress: Progress, rate: float | None) -> dict[str, Any]:
+    """A progress event: the rows committed so far (imported and rejected), their rate per
+    second, the status; never the lease or a host."""
+    return {
+        "id": progress.job_id,
+        "status": progress.status.value,
+        "total_rows": progress.total_rows,
+        "rows": progress.cursor,
+        "imported": progress.success_rows,
+        "rejected": progress.failed_rows,
+        "rate": rate,
+        "percent": percent(progress),
+        "done": progress.terminal,
+        "state": describe(progress),
+        "error": public_error(progress.last_error),
+    }
 
 
 def rejected_json(row: RejectedRowPage) -> dict[str, Any]:
@@ -83,7 +121,7 @@ def rejected_json(row: RejectedRowPage) -> dict[str, Any]:
     }
 
 
-def describe(job: Job) -> str:
+def describe(job: Standing) -> str:
     """One line of where the job stands, as the page says it."""
     if job.status.value == "pending":
         return "waiting for a worker" if job.available_at else "scheduled"

@@ -61,3 +61,23 @@ SELECT r.row_number,
    AND r.row_number > %(after)s
  ORDER BY r.row_number
  LIMIT %(limit)s
+
+-- name: visible_progress
+-- How far each asked job is, for its viewer's stream of progress events: one statement for
+-- every stream a server holds open, each (viewer, job) pair scoped as visible_job scopes
+-- it (a pair not visible is no row). Only the columns a progress event shows: cheap enough
+-- to run a few times a second.
+WITH asked AS (
+    SELECT * FROM unnest(%(viewers)s::bigint[], %(jobs)s::bigint[]) AS a(viewer, job_id)
+), viewer AS (
+    SELECT a.viewer, a.job_id, u.role,
+           u.role = 'admin' OR EXISTS (SELECT 1 FROM user_forms f
+                                        WHERE f.user_id = u.id AND f.form = '*') AS every_form,
+           ARRAY(SELECT f.form FROM user_forms f WHERE f.user_id = u.id) AS forms
+      FROM asked a JOIN users u ON u.id = a.viewer
+)
+SELECT v.viewer, j.id, j.status, j.total_rows, j.success_rows, j.failed_rows,
+       j.available_at, j.cancel_requested, j.last_error
+  FROM viewer v JOIN import_jobs j ON j.id = v.job_id
+ WHERE (v.every_form OR j.form = ANY(v.forms))
+   AND (v.role <> 'sender' OR j.submitted_by_user = v.viewer)

@@ -8,21 +8,18 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
-import sys
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, Playwright, sync_playwright
 
 from importer.api import Importer
 from importer.config import Settings
+from tests.web.serving import environment, free_port, start_serve, wait_for_answer
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
@@ -40,19 +37,13 @@ PASSWORD = "a password long enough"
 WAIT_MS = 30_000
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @dataclass
 class Served:
     """The page served by its own process; ``importer`` reaches the same database."""
 
     url: str
     importer: Importer
-    process: subprocess.Popen[str]
+    process: subprocess.Popen[bytes]
 
     def account(self, email: str, role: str, forms: list[str]) -> None:
         self.importer.add_user(email, role, forms, PASSWORD)
@@ -77,45 +68,13 @@ class Watched:
         assert self.errors == [], self.errors
 
 
-def _environment(database_url: str, home: Path) -> dict[str, str]:
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith("IMPORTER_") and key != "DATABASE_URL"
-    }
-    return {**env, "IMPORTER_DATABASE_URL": database_url, "IMPORTER_HOME": str(home)}
-
-
-def _wait_for_answer(url: str, process: subprocess.Popen[str]) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"importer serve ended: {process.communicate()[0]}")
-        try:
-            httpx.get(f"{url}/signin", timeout=2)
-            return
-        except httpx.TransportError:
-            time.sleep(0.1)
-    raise AssertionError("importer serve did not answer within a minute")
-
-
 @pytest.fixture
 def served(database_url: str, tmp_path: Path) -> Iterator[Served]:
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
     port = free_port()
-    env = _environment(database_url, tmp_path / "home")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "importer", "serve", "--port", str(port), "--no-worker"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
+    process = start_serve(environment(database_url, tmp_path / "home"), port)
     url = f"http://127.0.0.1:{port}"
     try:
-        _wait_for_answer(url, process)
+        wait_for_answer(url, process)
         importer = Importer(settings=Settings(database_url=database_url, home=tmp_path / "home"))
         yield Served(url, importer, process)
     finally:

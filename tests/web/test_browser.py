@@ -12,13 +12,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import xlsxwriter
 from playwright.sync_api import Browser, FileChooser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from importer.database import Connection
-from tests.support.jobs import ORDERS_FORM, add_form
+from tests.support.jobs import ORDERS_FORM, add_form, orders_book
 from tests.web.browser import (
     NARROW,
     PASSWORD,
@@ -107,6 +108,7 @@ def watch_it_run(served: Served, page: Page) -> None:
     itself (no reload from here)."""
     expect(page.locator("#state")).to_have_text("waiting for a worker")
     expect(page.locator("#job")).to_have_attribute("data-done", "no")
+    expect(page.locator("#job")).to_have_attribute("data-live", "events")
     worker = served.work_in_background()
     expect(page.locator("#job")).to_have_attribute("data-done", "yes")
     worker.join(60)
@@ -285,4 +287,31 @@ def test_the_senders_path_by_keyboard_on_a_phone(
     keys.press("Enter")
     see_the_list(page)
     shoot(watched, shots, "list-390")
+    watched.assert_quiet()
+
+
+def test_a_browser_without_event_source_follows_the_job_by_asking(
+    served: Served, browser: Browser, conn: Connection, tmp_path: Path
+) -> None:
+    add_form(conn)
+    served.account(EMAIL, "sender", ["orders"])
+    _, token = served.importer.create_token(EMAIL, "test")
+    book = orders_book(tmp_path / "orders.xlsx", 20)  # rows 11 and 21 rejected
+    made = httpx.post(
+        f"{served.url}/api/imports",
+        headers={"Authorization": f"Bearer {token}"},
+        files={"file": ("orders.xlsx", book.path.read_bytes())},
+        timeout=30,
+    )
+    assert made.status_code == 201, made.text
+    watched = open_page(browser, WIDE, served.url)
+    page = watched.page
+    page.add_init_script("delete window.EventSource;")
+    sign_in_by_mouse(page)
+    page.goto(f"/imports/{made.json()['id']}")
+    expect(page.locator("#job")).to_have_attribute("data-live", "polling")
+    worker = served.work_in_background()
+    expect(page.locator("#job")).to_have_attribute("data-done", "yes")
+    worker.join(60)
+    expect(page.locator("#state")).to_have_text("18 rows imported, 2 rejected")
     watched.assert_quiet()

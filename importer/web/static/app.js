@@ -1,6 +1,6 @@
 // The page's little script (no build step, no outside code): an upload by drag and drop
-// with its progress, a job's live progress, and a rejected row checked again in place as its
-// cells change. Without it the page works all the same: the forms post as usual and a
+// with its progress, a job's live progress (its events, or polling where they fail), and a
+// rejected row checked again in place as its cells change. Without it the page works all the same: the forms post as usual and a
 // running job's page reloads itself.
 "use strict";
 
@@ -55,23 +55,21 @@ function uploadForm() {
 }
 
 function liveProgress() {
+  // The job's progress events (EventSource); where there is none, or the server refuses the
+  // stream, the page asks for the job every second instead.
   const card = document.getElementById("job");
   if (!card || card.dataset.done === "yes") return;
   const number = (value) => (value === null || value === undefined ? "not counted yet" : value.toLocaleString("en"));
-  const poll = async () => {
-    let job;
-    try {
-      const response = await fetch(`/imports/${card.dataset.job}/progress`, { credentials: "same-origin" });
-      if (!response.ok) { setTimeout(poll, 5000); return; }
-      job = await response.json();
-    } catch (_) { setTimeout(poll, 5000); return; }
+  const show = (job) => {
     const status = document.getElementById("status");
     status.textContent = job.status;
     status.className = `status ${job.status}`;
     document.getElementById("state").textContent = job.state;
     document.getElementById("total").textContent = number(job.total_rows);
-    document.getElementById("imported").textContent = number(job.success_rows);
-    document.getElementById("rejected").textContent = number(job.failed_rows);
+    document.getElementById("imported").textContent = number(job.imported ?? job.success_rows);
+    document.getElementById("rejected").textContent = number(job.rejected ?? job.failed_rows);
+    const rate = document.getElementById("rate");
+    if (rate && typeof job.rate === "number") rate.textContent = `${Math.round(job.rate).toLocaleString("en")} rows/s`;
     const bar = document.getElementById("bar");
     if (job.percent !== null) bar.value = job.percent;
     if (job.error) {
@@ -79,10 +77,39 @@ function liveProgress() {
       error.textContent = job.error;
       error.hidden = false;
     }
-    if (job.done) { window.location.reload(); return; }
-    setTimeout(poll, 1000);
+    if (job.done) window.location.reload();
   };
-  setTimeout(poll, 1000);
+  const poll = async () => {
+    let job;
+    try {
+      const response = await fetch(`/imports/${card.dataset.job}/progress`, { credentials: "same-origin" });
+      if (!response.ok) { setTimeout(poll, 5000); return; }
+      job = await response.json();
+    } catch (_) { setTimeout(poll, 5000); return; }
+    show(job);
+    if (!job.done) setTimeout(poll, 1000);
+  };
+  if (typeof EventSource === "undefined") {
+    card.dataset.live = "polling";
+    setTimeout(poll, 1000);
+    return;
+  }
+  const source = new EventSource(`/imports/${card.dataset.job}/events`);
+  card.dataset.live = "events";
+  source.addEventListener("progress", (event) => {
+    const job = JSON.parse(event.data);
+    if (job.done) source.close();
+    show(job);
+  });
+  source.addEventListener("error", (event) => {
+    // The server's own error event (its data says why) or a stream it refused: poll instead.
+    // A stream only cut off is opened again by the browser itself.
+    if (event.data || source.readyState === EventSource.CLOSED) {
+      source.close();
+      card.dataset.live = "polling";
+      setTimeout(poll, 1000);
+    }
+  });
 }
 
 function showProblems(row, answer) {
