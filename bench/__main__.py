@@ -22,6 +22,7 @@ SECTIONS = [
     "bench.queue",
     "bench.export",
     "bench.corrections",
+    "bench.web",
 ]
 
 
