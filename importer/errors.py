@@ -12,7 +12,8 @@ CLI (``importer.cli.exit_codes``); applications catch the classes.
     │   ├── InputError        a workbook or its header (file)
     │   ├── NotFoundError     a job, form, version, timer or workbook that does not exist
     │   ├── StateError        the object's state does not allow the operation (job_id, status)
-    │   └── AccessDenied      a sign-in or API token refused (wait_seconds: try again after)
+    │   ├── AccessDenied      a sign-in or API token refused (wait_seconds: try again after)
+    │   └── NotAllowed        the account's role does not allow the operation (role)
     ├── DatabaseError         PostgreSQL refused or failed (sqlstate, constraint, detail)
     │   ├── DatabaseUnavailable, LockTimeout, UniqueViolation, TransientConflict
     │   └── SchemaError, EmbeddedServerError
@@ -107,6 +108,15 @@ class AccessDenied(UsageError):
 
     def __init__(self, message: str, *, wait_seconds: float = 0.0) -> None:
         self.wait_seconds = wait_seconds
+        super().__init__(message)
+
+
+class NotAllowed(UsageError):
+    """An account may see the job but its role does not allow the operation (a sender's
+    undo); ``role`` is the account's."""
+
+    def __init__(self, message: str, *, role: str) -> None:
+        self.role = role
         super().__init__(message)
 
 

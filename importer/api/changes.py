@@ -6,8 +6,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from importer.api.base import ImporterBase
+from importer.errors import NotAllowed
+from importer.states import Role
 
 if TYPE_CHECKING:
+    from importer.repositories.accounts import Account
     from importer.repositories.history import KeyHistory
     from importer.repositories.undo import UndoReport
 
@@ -26,6 +29,23 @@ class ChangeMethods(ImporterBase):
             job = jobs.get_job(conn, job_id)
             form, _ = get_form(conn, job.form)
             return undo_job(conn, job_id, form, cascade=cascade, dry_run=dry_run)
+
+    def undo_for(
+        self, viewer: Account, job_id: int, *, cascade: bool = False, dry_run: bool = False
+    ) -> UndoReport:
+        """`undo` as the page and the API ask it: an operator's or an admin's, of a job it
+        may see (NotFoundError otherwise, as for a job that does not exist); a sender's own
+        job is NotAllowed. A cascade takes back later jobs of the same form, which an
+        operator of it sees too."""
+        from importer.repositories import visible_jobs
+
+        with self.connection() as conn:
+            visible_jobs.visible_job(conn, viewer.id, job_id)
+        if viewer.role is Role.SENDER:
+            raise NotAllowed(
+                "only an operator or an admin can undo an import", role=viewer.role.value
+            )
+        return self.undo(job_id, cascade=cascade, dry_run=dry_run)
 
     def history(self, form: str, key: Sequence[str], *, limit: int = 100) -> KeyHistory:
         """A keyed form's row under ``key`` (a text per key field) and its earlier

@@ -22,7 +22,7 @@ from importer.web.auth import bearer
 from importer.web.errors import WebError, answer_for
 from importer.web.events import ProgressHub
 from importer.web.uploads import read_upload, submit_request
-from importer.web.views import checked_json, job_json, rejected_json
+from importer.web.views import checked_json, job_json, rejected_json, undo_json
 
 T = TypeVar("T")
 MAX_PAGE = 500
@@ -83,6 +83,7 @@ class Api:
             Route("/api/imports/{job_id}/rejected.xlsx", self.error_workbook, methods=["GET"]),
             Route("/api/imports/{job_id}/cancel", self.cancel, methods=["POST"]),
             Route("/api/imports/{job_id}/retry", self.retry, methods=["POST"]),
+            Route("/api/imports/{job_id}/undo", self.undo, methods=["POST"]),
             Route("/api/imports/{job_id}/rejected/edits", self.edit_rows, methods=["POST"]),
             Route("/api/imports/{job_id}/corrections", self.correct, methods=["POST"]),
         ]
@@ -187,10 +188,7 @@ class Api:
         try:
             account = await self._account(request)
             job_id = job_id_of(request)
-            try:
-                body = await request.json()
-            except ValueError:
-                body = None
+            body = await _json_body(request)
             checked = await blocking(self.importer.edit_rows_for, account, job_id, _changes(body))
         except Exception as exc:
             return error_response(exc)
@@ -206,6 +204,16 @@ class Api:
             return error_response(exc)
         return JSONResponse({**job_json(submission.job), "created": submission.created}, 201)
 
+    async def undo(self, request: Request) -> Response:
+        try:
+            account = await self._account(request)
+            job_id = job_id_of(request)
+            options = _undo_options(await _json_body(request))
+            report = await blocking(self.importer.undo_for, account, job_id, **options)
+        except Exception as exc:
+            return error_response(exc)
+        return JSONResponse(undo_json(report))
+
     async def retry(self, request: Request) -> Response:
         try:
             account = await self._account(request)
@@ -213,6 +221,23 @@ class Api:
         except Exception as exc:
             return error_response(exc)
         return JSONResponse(job_json(job))
+
+
+def _undo_options(body: object) -> dict[str, bool]:
+    """``{"dry_run": true, "cascade": true}``, each optional (false); other keys ignored."""
+    given = body if isinstance(body, dict) else {}
+    options = {name: given.get(name, False) for name in ("dry_run", "cascade")}
+    if not all(isinstance(value, bool) for value in options.values()):
+        raise WebError(400, "bad_request", 'send {"dry_run": true|false, "cascade": true|false}')
+    return options
+
+
+async def _json_body(request: Request) -> object:
+    """The request's JSON body (None: no body, or not JSON)."""
+    try:
+        return await request.json()
+    except ValueError:
+        return None
 
 
 def _changes(body: object) -> dict[int, dict[str, str | None]]:

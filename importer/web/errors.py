@@ -11,10 +11,12 @@ from importer.errors import (
     FormError,
     ImporterError,
     InputError,
+    NotAllowed,
     NotFoundError,
     StateError,
     UsageError,
 )
+from importer.repositories.undo import LaterJobsChanged
 
 
 class WebError(Exception):
@@ -40,6 +42,8 @@ class Answer:
 # The first matching row wins.
 _ERRORS: tuple[tuple[type[ImporterError], int, str], ...] = (
     (NotFoundError, 404, "not_found"),
+    (NotAllowed, 403, "forbidden"),
+    (LaterJobsChanged, 409, "later_imports_changed"),  # undo them too: cascade
     (StateError, 409, "conflict"),
     (InputError, 422, "input_refused"),
     (FormError, 422, "form_refused"),

@@ -21,6 +21,7 @@ def _answers(ok: dict[str, Any], *statuses: int) -> dict[str, Any]:
 
 _WHY = {
     400: "a parameter is not what it must be",
+    403: "the account's role does not allow it (code forbidden)",
     404: "no such import, or not one of this token's",
     409: "the import's state does not allow it",
     413: "the file is larger than [web] max_upload_mb",
@@ -97,6 +98,14 @@ def _paths() -> dict[str, Any]:
         "/api/imports/{job_id}/retry": {
             "post": {"summary": "Put a failed import back in the queue", "parameters": [_ID],
                      "responses": _answers(one, 404, 409, 503)}},
+        "/api/imports/{job_id}/undo": {
+            "post": {"summary": "Take the import back, as `importer undo` (an operator or an "
+                                "admin; a sender's own import: 403)",
+                     "description": _UNDO, "parameters": [_ID],
+                     "requestBody": {"required": False, "content": {"application/json": {
+                         "schema": {"$ref": "#/components/schemas/UndoOptions"}}}},
+                     "responses": _answers({"200": _json("what it took back (or would)", {
+                         "$ref": "#/components/schemas/Undo"})}, 400, 403, 404, 409, 503)}},
         "/api/imports/{job_id}/rejected/edits": {
             "post": {"summary": "Change cells of rejected rows; each row is checked again by "
                                 "the form's rules and kept until the fixed rows are imported",
@@ -127,12 +136,22 @@ _EVENTS = (
 )
 
 
+_UNDO = (
+    "In one transaction the rows the import inserted are removed and the rows it overwrote"
+    " get their values from before it; the import becomes `reverted`. With `dry_run` nothing"
+    " changes: the answer says what would. Where later imports changed the same rows, the"
+    " answer is 409 with code `later_imports_changed` unless `cascade` takes them back too,"
+    " newest first; an import that has not ended, or was undone already, is 409 `conflict`."
+)
+
+
 def _schemas() -> dict[str, Any]:
     counts = {"type": ["integer", "null"]}
     return {
         "Error": {"type": "object", "required": ["code", "message"], "properties": {
             "code": {"type": "string", "description": "stable: not_found, conflict, "
-                     "input_refused, form_refused, bad_request, unauthorized, too_large, ..."},
+                     "input_refused, form_refused, bad_request, unauthorized, forbidden, "
+                     "too_large, later_imports_changed, ..."},
             "message": {"type": "string", "description": "one line, for a person"}}},
         "Import": {"type": "object", "properties": {
             "id": {"type": "integer"},
@@ -164,6 +183,20 @@ def _schemas() -> dict[str, Any]:
             "done": {"type": "boolean", "description": "true: the last event of the stream"},
             "state": {"type": "string", "description": "where it stands, in words"},
             "error": {"type": ["string", "null"]}}},
+        "UndoOptions": {"type": "object", "properties": {
+            "dry_run": {"type": "boolean", "description": "say what would change; change "
+                        "nothing (default false)"},
+            "cascade": {"type": "boolean", "description": "also the later imports that "
+                        "changed its rows, newest first (default false)"}}},
+        "Undo": {"type": "object", "properties": {
+            "dry_run": {"type": "boolean"}, "form": {"type": "string"},
+            "removed": {"type": "integer", "description": "rows inserted, now removed"},
+            "restored": {"type": "integer",
+                         "description": "rows overwritten, given their values back"},
+            "imports": {"type": "array", "description": "each import taken back, newest "
+                        "first: {id, removed, restored}", "items": {"type": "object"}},
+            "reverted": {"type": "array", "items": _JOB,
+                         "description": "the imports as they are now (empty: a dry run)"}}},
         "RowEdits": {"type": "object", "required": ["rows"], "properties": {
             "rows": {"type": "object", "description": "Excel row -> {column header: value as "
                      "typed (null: empty)}", "additionalProperties": {

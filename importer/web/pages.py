@@ -1,5 +1,6 @@
 """The sender's page: sign in and out, upload, the job with its live progress and rejected
-rows, and "My imports" (an operator's: everyone's of its forms, with retry and cancel).
+rows, and "My imports" (an operator's: everyone's of its forms, with retry, cancel and undo
+with its preview).
 Server-rendered; the basic path works without JavaScript."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Route
 
 from importer.api import Importer
+from importer.repositories.undo import LaterJobsChanged
 from importer.states import Role
 from importer.web import auth
 from importer.web.api import blocking, error_response, error_workbook_response, job_id_of
@@ -62,6 +64,8 @@ class Pages:
             Route("/imports/{job_id}/rejected.xlsx", signed(self.download), methods=["GET"]),
             Route("/imports/{job_id}/cancel", signed(self.cancel), methods=["POST"]),
             Route("/imports/{job_id}/retry", signed(self.retry), methods=["POST"]),
+            Route("/imports/{job_id}/undo", signed(self.undo_preview), methods=["GET"]),
+            Route("/imports/{job_id}/undo", signed(self.undo), methods=["POST"]),
         ]
 
     def render(self, request: Request, name: str, status: int = 200, **context: Any) -> Response:
@@ -230,6 +234,29 @@ class Pages:
 
     async def retry(self, request: Request, visitor: auth.Visitor) -> Response:
         return await self._act(request, visitor, self.importer.retry_for)
+
+    async def undo_preview(self, request: Request, visitor: auth.Visitor) -> Response:
+        """What the undo would take back (a dry run: nothing changes), and the button that
+        does it; where later imports changed its rows, the same with them (``?cascade=1``)."""
+        job_id = job_id_of(request)
+        cascade = request.query_params.get("cascade") == "1"
+        job = await blocking(self.importer.job_for, visitor.account, job_id)
+        context: dict[str, Any] = {"visitor": visitor, "job": job, "cascade": cascade}
+        try:
+            report = await blocking(
+                self.importer.undo_for, visitor.account, job_id, cascade=cascade, dry_run=True
+            )
+        except LaterJobsChanged as exc:
+            return self.render(request, "undo.html", later=exc.later, report=None, **context)
+        return self.render(request, "undo.html", later=None, report=report, **context)
+
+    async def undo(self, request: Request, visitor: auth.Visitor) -> Response:
+        form = await request.form(max_files=0, max_fields=10)
+        auth.check_csrf(form.get("csrf"), visitor.csrf_token)
+        job_id = job_id_of(request)
+        cascade = form.get("cascade") == "1"
+        await blocking(self.importer.undo_for, visitor.account, job_id, cascade=cascade)
+        return RedirectResponse(f"/imports/{job_id}", status_code=303)
 
     async def _act(self, request: Request, visitor: auth.Visitor, action: Any) -> Response:
         form = await request.form(max_files=0, max_fields=10)

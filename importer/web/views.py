@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from importer.api.fixes import RowsChecked
 from importer.forms.senders import SenderProblem
 from importer.repositories.jobs import Job
+from importer.repositories.undo import UndoReport
 from importer.repositories.visible_jobs import Progress, RejectedRowPage
 from importer.states import JobStatus
 
@@ -157,3 +158,16 @@ def checked_json(checked: RowsChecked) -> dict[str, Any]:
         for row, problems in sorted(checked.problems.items())
     ]
     return {"rows": rows, "ready": checked.ready}
+
+
+def undo_json(report: UndoReport) -> dict[str, Any]:
+    """What an undo took back (or, a dry run, would): each import's rows removed (it
+    inserted them) and restored (it overwrote them), and the imports as they are now."""
+    return {
+        "dry_run": report.dry_run,
+        "form": report.form,
+        "removed": report.removed,
+        "restored": report.restored,
+        "imports": [taken.to_json() for taken in report.jobs],
+        "reverted": [job_json(job) for job in report.reverted],
+    }

@@ -43,7 +43,7 @@ METHODS = {
     "add_user", "users", "user", "api_tokens", "remove_user", "set_password", "create_token",
     "revoke_token", "token_account", "sign_in", "session_account", "sign_out",
     "job_for", "jobs_for", "rejected_rows_for", "error_workbook_for", "cancel_for",
-    "retry_for", "forms_for", "submit_for", "progress_for", "progress_reader",
+    "retry_for", "forms_for", "submit_for", "progress_for", "progress_reader", "undo_for",
     # the page's uploads: checked, their columns matched, then imported (or a correction)
     "upload_for", "review_upload_for", "match_columns_for", "import_upload_for",
     "checked_rows_for", "drop_upload_for", "correct_for",
