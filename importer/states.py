@@ -98,3 +98,11 @@ class Role(StrEnum):
     SENDER = "sender"  # submits workbooks; sees its own jobs, of the forms granted to it
     OPERATOR = "operator"  # sees and acts on every job of its forms
     ADMIN = "admin"  # every form and job
+
+
+class RunMode(StrEnum):
+    """Where a submitted job runs."""
+
+    HERE = "here"  # imported in this process, now (a foreground submit)
+    QUEUED = "queued"  # left to `importer worker` processes (--detach)
+    SCHEDULED = "scheduled"  # made available by `importer timers` at its time (--at, --in)

@@ -17,7 +17,7 @@ import pytest
 from importer.config import ImportSettings
 from importer.database import Connection
 from importer.identity import new_owner, owner_is_gone, parse_owner, process_start, this_place
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories import jobs
 from tests.support.jobs import add_form, orders_book
 
@@ -120,7 +120,7 @@ def test_a_live_process_in_another_pid_namespace_with_the_same_hostname_is_not_g
 def _running_job(conn: Connection, tmp_path: Path, owner: str, rows: int) -> jobs.Job:
     book = orders_book(tmp_path / f"{rows}.xlsx", rows)
     return submit_workbook(
-        conn, book.path, form_name="orders", settings=ImportSettings(), claim_owner=owner
+        conn, book.path, Asked(form_name="orders", claim_owner=owner), settings=ImportSettings()
     ).job
 
 

@@ -13,7 +13,7 @@ from psycopg.types.json import Jsonb
 from importer.config import ImportSettings, TimerSettings, load_settings
 from importer.daemons.scheduler import TimerScheduler
 from importer.database import Connection
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories import jobs, timers
 from importer.repositories.jobs import Job
 from importer.repositories.timers import claim_timers, get_timer, schedule_timer
@@ -45,7 +45,7 @@ def test_the_schedule_steps_through_its_delays_then_keeps_the_last() -> None:
 
 def _submit(conn: Connection, path: Path) -> Job:
     return submit_workbook(
-        conn, path, form_name="orders", settings=SETTINGS, claim_owner="me:1:a"
+        conn, path, Asked(form_name="orders", claim_owner="me:1:a"), settings=SETTINGS
     ).job
 
 

@@ -34,9 +34,6 @@ from importer.api.requests import (
     ResumePlan,
     RetryResult,
     RunEvents,
-    RunMode,
-    SheetsRequest,
-    SubmitOutcome,
     SubmitRequest,
 )
 from importer.api.viewing import ViewerMethods
@@ -46,15 +43,12 @@ from importer.repositories import forms as forms_repo
 from importer.repositories import jobs, rejected_rows, retention
 from importer.repositories.jobs import Job
 from importer.repositories.rejected_rows import Reason, first_problems
-from importer.states import JobStatus, Liveness, ProgressPhase
+from importer.states import JobStatus, Liveness
 
 if TYPE_CHECKING:
-    from importer.columnar.sheet import ColumnarSheet
-    from importer.excel.base import SheetReader
     from importer.forms.definition import Form
     from importer.forms.inference import InferredForm
     from importer.intake.checking import CheckReport
-    from importer.intake.groups import GroupSubmission
     from importer.report.error_file import ExportSummary
     from importer.running.foreground import ForegroundReport
     from importer.running.job_run import JobProgress
@@ -73,20 +67,6 @@ def _statuses(
         if value not in names:
             raise UsageError(f"status {value!r}: use one of {', '.join(names)}")
     return [JobStatus(value) for value in wanted] or None
-
-
-def _one_sheet_or_all(source: Path | bytes, file_name: str | None) -> None:
-    """A group's error workbook (a sheet per job) sent back: corrected all at once."""
-    from importer.intake.groups import error_workbook_sheets
-
-    sheets = error_workbook_sheets(source)
-    if len(sheets) > 1:
-        name = file_name or (source.name if isinstance(source, Path) else "the workbook")
-        shown = ", ".join(f"{sheet!r} (job {job})" for sheet, job in sheets)
-        raise UsageError(
-            f"{name} holds the rejected rows of {len(sheets)} imports, a sheet each: {shown};"
-            " correct them all with --all-sheets, or one with --sheet"
-        )
 
 
 class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, ViewerMethods):
@@ -127,45 +107,6 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
         NotFoundError when there is no such group."""
         with self.connection() as conn:
             return jobs.group_job_ids(conn, group_id)
-
-    def submit_sheets(
-        self, request: SheetsRequest, events: RunEvents | None = None
-    ) -> tuple[GroupSubmission, ForegroundReport | None]:
-        """`submit --all-sheets` / several `--sheet`: every sheet matched to its form before
-        any job exists, the group's jobs created, then (``run_here``) run here one after
-        the other, in lookup order."""
-        from importer.intake.groups import SheetChoice, submit_sheets
-
-        events = events or RunEvents()
-        settings = self.settings
-        choices = (
-            None
-            if request.sheets is None
-            else [SheetChoice(sheet, form) for sheet, form in request.sheets]
-        )
-        with self.connection() as conn:
-            group = submit_sheets(
-                conn,
-                request.source,
-                file_name=request.file_name,
-                choices=choices,
-                skip_unmatched=request.skip_unmatched,
-                settings=settings.import_,
-                engine=request.engine or settings.reader.engine,
-                memory_budget_mb=settings.reader.memory_budget_mb,
-                force=request.force,
-                column_map=request.column_map,
-                header_row=request.header_row,
-                on_progress=events.on_reading,
-                options=self.job_options(request.max_rejected),
-                correcting=not request.as_new,
-            )
-        for note in group.notes:
-            events.on_note(note)
-        waiting = [s.job.id for s in group.submissions if not s.job.terminal]
-        if not request.run_here or not waiting:
-            return group, None
-        return group, self._run_here(waiting, owner=new_owner(), events=events)
 
     def retry(self, job_id: int) -> Job:
         """A failed job back to pending, attempts reset (it continues from its cursor)."""
@@ -208,98 +149,6 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
             busy = [job for job in held if job.id not in ids and job.id not in wanted]
             now = jobs.db_now(conn)
             return ResumePlan(ids + [i for i in wanted if i not in ids], busy, finished, now)
-
-    def submit(
-        self,
-        source: Path | str | bytes,
-        *,
-        form: str | None = None,
-        sheet: str | None = None,
-        file_name: str | None = None,
-        wait: bool = True,
-        on_progress: Callable[[JobProgress], None] | None = None,
-        engine: str | None = None,
-        force: bool = False,
-    ) -> Job:
-        """Check a workbook (a path, or its bytes with ``file_name``) against its form, store
-        it and create its job; returns the job.
-
-        ``wait=True``: import it here, now, and return the job as it ended (``status``
-        succeeded, partially_succeeded with rejected rows, failed with ``last_error``);
-        ``on_progress`` receives each progress event. In the main thread, SIGINT/SIGTERM stop
-        the run at a batch boundary (the job is then pending again: ``resume`` continues it).
-        ``wait=False``: queue it for `importer worker` processes and return at once.
-        The same file for the same form and sheet returns the existing job (``force``:
-        import it again). Refusals before any job exists raise InputError / FormError."""
-        request = SubmitRequest(
-            Path(source) if isinstance(source, str) else source,
-            file_name=file_name,
-            form=form,
-            sheet=sheet,
-            engine=engine,
-            force=force,
-            run_here=wait,
-        )
-        events = RunEvents(on_progress=on_progress) if on_progress else RunEvents()
-        return self.submit_workbook(request, events).job
-
-    def submit_workbook(
-        self, request: SubmitRequest, events: RunEvents | None = None
-    ) -> SubmitOutcome:
-        """The one submit sequence (the CLI's and ``submit``'s): check the workbook, store it
-        and create its job; for ``RunMode.HERE``, the new job is claimed in the same
-        transaction and run here on the sheet the check already opened (no second parse),
-        or a job found for the same file that has not ended is continued."""
-        from importer.intake.submission import submit_workbook
-
-        if not request.as_new and request.sheet is None:
-            _one_sheet_or_all(request.source, request.file_name)
-        events = events or RunEvents()
-        here = request.mode is RunMode.HERE
-        owner = new_owner()
-        settings = self.settings
-        with self.connection() as conn:
-            submission = submit_workbook(
-                conn,
-                request.source,
-                file_name=request.file_name,
-                form_name=request.form,
-                settings=settings.import_,
-                sheet=request.sheet,
-                engine=request.engine or settings.reader.engine,
-                memory_budget_mb=settings.reader.memory_budget_mb,
-                force=request.force,
-                claim_owner=owner if here else None,
-                due_at=request.due_at,
-                timer_max_attempts=settings.timer.max_attempts,
-                keep_reader=here,
-                column_map=request.column_map,
-                on_progress=events.on_reading,
-                header_row=request.header_row,
-                options=self.job_options(request.max_rejected),
-                correcting=not request.as_new,
-                latest_form=request.latest_form,
-            )
-        try:
-            events.on_submitted(submission)
-        except BaseException:
-            if submission.reader is not None:
-                submission.reader.close()
-            raise
-        job = submission.job
-        if not here or job.terminal:
-            if submission.reader is not None:
-                submission.reader.close()
-            return SubmitOutcome(submission)
-        claimed = submission.created and job.status is JobStatus.RUNNING
-        report = self._run_here(
-            [job.id],
-            owner=owner,
-            events=events,
-            first_claimed=job if claimed else None,
-            reader=submission.reader,
-        )
-        return SubmitOutcome(submission, report)
 
     def resume(
         self, job_id: int, *, on_progress: Callable[[JobProgress], None] | None = None
@@ -411,39 +260,6 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
         if request.errors_to is not None:
             written = export_checked_rows(report, request.errors_to)
         return report, written
-
-    def _run_here(
-        self,
-        job_ids: list[int],
-        *,
-        owner: str,
-        events: RunEvents,
-        first_claimed: Job | None = None,
-        reader: SheetReader | ColumnarSheet | None = None,
-    ) -> ForegroundReport:
-        """Run the jobs here, one after the other, until each ends (see
-        running.foreground.run_in_foreground)."""
-        from importer.running.foreground import run_in_foreground
-
-        def on_progress(event: JobProgress) -> None:
-            if event.phase is ProgressPhase.WARNING:
-                events.on_warning(f"job {event.job_id}: {event.message}")
-            else:
-                events.on_progress(event)
-
-        return run_in_foreground(
-            self.database.url,
-            self.settings.import_,
-            owner,
-            job_ids,
-            on_progress=on_progress,
-            on_note=events.on_note,
-            first_claimed=first_claimed,
-            eager=True,
-            reader=reader,
-            on_signal=events.on_signal,
-            on_quit=events.on_quit,
-        )
 
     def top_reasons(self, job_id: int, limit: int = 3) -> list[Reason]:
         """The job's most common reasons for rejecting rows, most frequent first."""

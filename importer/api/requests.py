@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from importer.forms.operations import RejectLimit
+from importer.forms.operations import RejectLimit, Submitter
+from importer.states import RunMode as RunMode  # where it was defined first
 
 if TYPE_CHECKING:
     from importer.intake.submission import ReadingProgress, Submission
@@ -19,14 +19,6 @@ if TYPE_CHECKING:
     from importer.repositories.rejected_rows import RowProblem
     from importer.running.foreground import ForegroundReport, Quit
     from importer.running.job_run import JobProgress
-
-
-class RunMode(StrEnum):
-    """Where a submitted job runs."""
-
-    HERE = "here"  # imported in this process, now (a foreground submit)
-    QUEUED = "queued"  # left to `importer worker` processes (--detach)
-    SCHEDULED = "scheduled"  # made available by `importer timers` at its time (--at, --in)
 
 
 @dataclass(frozen=True)
@@ -49,6 +41,7 @@ class SubmitRequest:
     # An error workbook sent back is a correction of its job, unless imported as new rows.
     as_new: bool = False
     latest_form: bool = False  # a correction validated by the form's current version
+    submitter: Submitter | None = None  # who submits it (None: this process's OS user)
 
     @property
     def mode(self) -> RunMode:
@@ -73,6 +66,29 @@ class SheetsRequest:
     run_here: bool = True
     max_rejected: RejectLimit | None = None
     as_new: bool = False  # an error workbook's sheets imported as new jobs, not corrections
+
+    @classmethod
+    def like(
+        cls,
+        request: SubmitRequest,
+        sheets: Sequence[tuple[str, str | None]] | None,
+        *,
+        skip_unmatched: bool = False,
+    ) -> SheetsRequest:
+        """The sheets of ``request``'s workbook, each with that request's options."""
+        return cls(
+            request.source,
+            sheets=sheets,
+            file_name=request.file_name,
+            skip_unmatched=skip_unmatched,
+            engine=request.engine,
+            column_map=request.column_map,
+            header_row=request.header_row,
+            force=request.force,
+            run_here=request.run_here,
+            max_rejected=request.max_rejected,
+            as_new=request.as_new,
+        )
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from importer.api.base import ImporterBase
-from importer.api.requests import SubmitRequest
+from importer.api.requests import RunEvents, SubmitRequest
+from importer.api.submitting import SubmitMethods
 from importer.database import Connection
 from importer.errors import InputError, Missing, NotFoundError, StateError
 from importer.forms.senders import for_sender
@@ -56,7 +56,7 @@ def _form_not_granted(form: str, granted: list[str]) -> NotFoundError:
     return NotFoundError(f"no form named {form!r}{known}", what=Missing.FORM, key=form)
 
 
-class UploadMethods(ImporterBase):
+class UploadMethods(SubmitMethods):
     def _reading(self) -> Reading:
         from importer.intake.reviewing import Reading
 
@@ -222,37 +222,26 @@ class UploadMethods(ImporterBase):
         return self._submit(viewer, request, correcting=False)
 
     def _submit(self, viewer: Account, request: SubmitRequest, *, correcting: bool) -> Submission:
+        """The submit of the CLI and the Python API (``_submit_request``), for the account:
+        queued for the workers, of its forms only. An error workbook of several imports is
+        not refused for want of --sheet, as `submit` refuses it: the page has no such
+        option, and upload_for checked that each of its imports is the account's."""
         from importer.forms.operations import Submitter
-        from importer.intake.submission import submit_workbook
 
         self._check_form(viewer, request.form)
         submitter = Submitter(viewer.email, viewer.id, _only(viewer))
-        settings = self.settings
-        with self.connection() as conn:
-            submission = submit_workbook(
-                conn,
-                request.source,
-                file_name=request.file_name,
-                form_name=request.form,
-                settings=settings.import_,
-                sheet=request.sheet,
-                engine=request.engine or settings.reader.engine,
-                memory_budget_mb=settings.reader.memory_budget_mb,
-                force=request.force,
-                column_map=request.column_map,
-                header_row=request.header_row,
-                options=self.job_options(request.max_rejected, submitter),
-                correcting=correcting,
-            )
-            if not submission.created:
+        queued = replace(request, run_here=False, as_new=not correcting, submitter=submitter)
+        submission = self._submit_request(queued, RunEvents()).submission
+        if not submission.created:
+            with self.connection() as conn:
                 try:
                     visible_jobs.visible_job(conn, viewer.id, submission.job.id)
                 except NotFoundError:
                     job = submission.job
                     raise StateError(
                         f"{job.file_name}: this workbook was imported already for form"
-                        f" {job.form!r} (sheet {job.sheet!r}) by another account; nothing was"
-                        " imported again"
+                        f" {job.form!r} (sheet {job.sheet!r}) by another account; nothing"
+                        " was imported again"
                     ) from None
         return submission
 

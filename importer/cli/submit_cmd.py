@@ -91,53 +91,56 @@ def submit_command(
         raise UsageError(f"--form-version {form_version!r}: only 'latest' can be given")
     if engine is not None:
         check_engine(engine, named="--engine")
+    due_at = _start_time(at, in_)
+    several = all_sheets or len(sheets) > 1 or any("=" in s for s in sheets)
+    pairs = _several_sheets(sheets, all_sheets, form, due_at) if several else None
+    request = SubmitRequest(
+        file,
+        form=form,
+        sheet=sheets[0] if sheets else None,
+        engine=engine,
+        column_map=column_map(map_, ignore),
+        header_row=header_row,
+        force=force,
+        run_here=not detach,
+        due_at=due_at,
+        max_rejected=limit,
+        as_new=as_new,
+        latest_form=form_version == "latest",
+    )
+    if several:
+        sheets_request = SheetsRequest.like(request, pairs, skip_unmatched=skip_unmatched)
+        _submit_sheets(ctx, sheets_request, as_json=as_json, quiet=quiet)
+    else:
+        _submit_one(ctx, file, request, as_json=as_json, quiet=quiet)
+
+
+def _start_time(at: str | None, in_: str | None) -> datetime | timedelta | None:
+    """--at or --in (--in stays a delay: the database adds it to its own clock, as this
+    host's may be off)."""
     if at is not None and in_ is not None:
         raise UsageError("use either --at or --in, not both")
-    # --in stays a delay: the database adds it to its own clock (this host's may be off).
-    due_at: datetime | timedelta | None = (
-        parse_at(at) if at else (parse_delay(in_) if in_ else None)
-    )
-    if all_sheets or len(sheets) > 1 or any("=" in s for s in sheets):
-        if due_at is not None:
-            raise UsageError("several sheets are submitted to run now: --at and --in are for one")
-        if form is not None:
-            raise UsageError('with several sheets, name each one\'s form: --sheet "Sheet=form"')
-        pairs = [_sheet_and_form(text) for text in sheets] if not all_sheets else None
-        _submit_sheets(
-            ctx,
-            SheetsRequest(
-                file,
-                sheets=pairs,
-                skip_unmatched=skip_unmatched,
-                engine=engine,
-                column_map=column_map(map_, ignore),
-                header_row=header_row,
-                force=force,
-                run_here=not detach,
-                max_rejected=limit,
-                as_new=as_new,
-            ),
-            as_json=as_json,
-            quiet=quiet,
-        )
-        return
-    sheet = sheets[0] if sheets else None
+    return parse_at(at) if at else (parse_delay(in_) if in_ else None)
+
+
+def _several_sheets(
+    sheets: list[str], all_sheets: bool, form: str | None, due_at: datetime | timedelta | None
+) -> list[tuple[str, str | None]] | None:
+    """The (sheet, form) pairs of several --sheet (None: --all-sheets, every one)."""
+    if due_at is not None:
+        raise UsageError("several sheets are submitted to run now: --at and --in are for one")
+    if form is not None:
+        raise UsageError('with several sheets, name each one\'s form: --sheet "Sheet=form"')
+    return None if all_sheets else [_sheet_and_form(text) for text in sheets]
+
+
+def _submit_one(
+    ctx: typer.Context, file: Path, request: SubmitRequest, *, as_json: bool, quiet: bool
+) -> None:
+    """One sheet: its job run here with the live view and the summary (or queued, or
+    scheduled, or the job found for this file)."""
     run = Foreground(ctx, as_json=as_json, quiet=quiet)
     try:
-        request = SubmitRequest(
-            file,
-            form=form,
-            sheet=sheet,
-            engine=engine,
-            column_map=column_map(map_, ignore),
-            header_row=header_row,
-            force=force,
-            run_here=not detach,
-            due_at=due_at,
-            max_rejected=limit,
-            as_new=as_new,
-            latest_form=form_version == "latest",
-        )
         outcome = run.importer.submit_workbook(
             request, run.events(lambda s: _submitted(run, file, request, s))
         )

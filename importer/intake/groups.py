@@ -9,15 +9,15 @@ the group's forms up comes after it: the sheets are submitted, and run, in that 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from importer.config import ImportSettings
 from importer.database import Connection
 from importer.errors import InputError
-from importer.forms.operations import JobOptions
 from importer.intake.submission import (
+    Asked,
     ReadingCallback,
     Submission,
     choose_for_header,
@@ -48,63 +48,27 @@ class GroupSubmission:
 def submit_sheets(
     conn: Connection,
     source: Path | bytes,
+    asked: Asked,
     *,
+    settings: ImportSettings,
     file_name: str | None,
     choices: Sequence[SheetChoice] | None,  # None: every visible sheet
     skip_unmatched: bool,
-    settings: ImportSettings,
-    engine: str = "auto",
-    memory_budget_mb: int = 512,
-    force: bool = False,
-    column_map: Mapping[str, str] | None = None,
-    header_row: int | None = None,
     on_progress: ReadingCallback | None = None,
-    options: JobOptions | None = None,
-    correcting: bool = False,
 ) -> GroupSubmission:
     """Match every sheet to its form, then create the group's jobs (queued: the caller runs
-    them here in this order, or workers do). ``correcting``: a sheet of an error workbook
-    sent back is a correction of its job (its About sheet is left out)."""
-    from importer.excel import SheetPeek, list_sheets, peek_sheet
-    from importer.forms.validation import Validator
-    from importer.repositories.forms import get_form
-
+    them here in this order, or workers do), each as ``asked`` (its sheet, form and group
+    set here). ``asked.correcting``: a sheet of an error workbook sent back is a correction
+    of its job (its About sheet is left out)."""
     content = source if isinstance(source, bytes) else read_workbook_bytes(source)
     name = file_name or (source.name if isinstance(source, Path) else "workbook")
+    from importer.excel import list_sheets
+
     notes: list[str] = []
-    sheets = list_sheets(content, file_name=name)
+    sheets = list_sheets(content, file_name=name)  # not a workbook: said before any sheet
     if choices is None:
-        hidden = [sheet for sheet, visible in sheets if not visible]
-        if hidden:
-            notes.append(f"hidden sheets left out: {', '.join(map(repr, hidden))}")
-        about = error_workbook_about(content)
-        if about is not None:  # an error workbook's notes for the sender: no rows
-            notes.append(f"sheet {about!r} left out: the error workbook's notes")
-        choices = [SheetChoice(s) for s, visible in sheets if visible and s != about]
-    mapping = dict(column_map or {})
-    planned: list[tuple[SheetChoice, str]] = []  # (sheet, the form it fits)
-    for choice in choices:
-        named = get_form(conn, choice.form) if choice.form is not None else None
-        try:
-            peek: SheetPeek = peek_sheet(
-                content,
-                sheet=choice.sheet,
-                engine=engine,
-                memory_budget_mb=memory_budget_mb,
-                file_name=name,
-                layout=sheet_layout(conn, named, mapping, header_row, name),
-            )
-            form, _ = named or choose_for_header(conn, peek.header, mapping)
-            # The header's fit to its form, before any job of the group exists.
-            Validator(form, peek.header, mapping=mapping)
-        except InputError as refused:
-            if not skip_unmatched:
-                raise InputError(
-                    f"sheet {choice.sheet!r}: {refused} (or leave it out with --skip-unmatched)"
-                ) from None
-            notes.append(f"sheet {choice.sheet!r} left out: {refused}")
-            continue
-        planned.append((choice, form.name))
+        choices = _visible_sheets(content, sheets, notes)
+    planned = _match_sheets(conn, content, name, choices, asked, skip_unmatched, notes)
     if not planned:
         raise InputError(f"{name}: no sheet fits a form")
     group_id = jobs.new_group_id(conn)
@@ -112,19 +76,10 @@ def submit_sheets(
         submit_workbook(
             conn,
             content,
-            file_name=name,
-            form_name=form,
+            replace(asked, sheet=choice.sheet, form_name=form, group_id=group_id),
             settings=settings,
-            sheet=choice.sheet,
-            engine=engine,
-            memory_budget_mb=memory_budget_mb,
-            force=force,
-            column_map=mapping,
-            header_row=header_row,
-            group_id=group_id,
+            file_name=name,
             on_progress=on_progress,
-            options=options,
-            correcting=correcting,
         )
         for choice, form in _in_lookup_order(conn, planned)
     ]
@@ -137,6 +92,61 @@ def submit_sheets(
             for s in submissions
         ]
     return GroupSubmission(group_id, submissions, notes)
+
+
+def _visible_sheets(
+    content: bytes, sheets: list[tuple[str, bool]], notes: list[str]
+) -> list[SheetChoice]:
+    """Every visible sheet but an error workbook's About (``notes``: those left out)."""
+    hidden = [sheet for sheet, visible in sheets if not visible]
+    if hidden:
+        notes.append(f"hidden sheets left out: {', '.join(map(repr, hidden))}")
+    about = error_workbook_about(content)
+    if about is not None:  # an error workbook's notes for the sender: no rows
+        notes.append(f"sheet {about!r} left out: the error workbook's notes")
+    return [SheetChoice(s) for s, visible in sheets if visible and s != about]
+
+
+def _match_sheets(
+    conn: Connection,
+    content: bytes,
+    name: str,
+    choices: Sequence[SheetChoice],
+    asked: Asked,
+    skip_unmatched: bool,
+    notes: list[str],
+) -> list[tuple[SheetChoice, str]]:
+    """Each sheet and the form it fits (its header checked), before any job of the group
+    exists; a sheet no form fits is refused, or (``skip_unmatched``) left out with a note."""
+    from importer.excel import peek_sheet
+    from importer.forms.validation import Validator
+    from importer.repositories.forms import get_form
+
+    mapping = dict(asked.column_map)
+    planned: list[tuple[SheetChoice, str]] = []  # (sheet, the form it fits)
+    for choice in choices:
+        named = get_form(conn, choice.form) if choice.form is not None else None
+        try:
+            peek = peek_sheet(
+                content,
+                sheet=choice.sheet,
+                engine=asked.engine,
+                memory_budget_mb=asked.memory_budget_mb,
+                file_name=name,
+                layout=sheet_layout(conn, named, mapping, asked.header_row, name),
+            )
+            form, _ = named or choose_for_header(conn, peek.header, mapping)
+            # The header's fit to its form, before any job of the group exists.
+            Validator(form, peek.header, mapping=mapping)
+        except InputError as refused:
+            if not skip_unmatched:
+                raise InputError(
+                    f"sheet {choice.sheet!r}: {refused} (or leave it out with --skip-unmatched)"
+                ) from None
+            notes.append(f"sheet {choice.sheet!r} left out: {refused}")
+            continue
+        planned.append((choice, form.name))
+    return planned
 
 
 def error_workbook_about(content: bytes | Path) -> str | None:

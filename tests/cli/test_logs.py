@@ -11,7 +11,7 @@ from typing import Any
 
 from importer.config import ImportSettings
 from importer.database import Connection
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories import jobs
 from importer.repositories.timers import schedule_timer
 from importer.timers.kinds import SCHEDULED_IMPORT
@@ -38,7 +38,9 @@ def queue_two(conn: Connection, tmp_path: Path) -> list[int]:
     for i in range(2):
         book = orders_book(tmp_path / f"b{i}.xlsx", 20, start_id=100 * i)
         ids.append(
-            submit_workbook(conn, book.path, form_name="orders", settings=ImportSettings()).job.id
+            submit_workbook(
+                conn, book.path, Asked(form_name="orders"), settings=ImportSettings()
+            ).job.id
         )
     return ids
 

@@ -26,7 +26,7 @@ from importer.cli.watch_view import WatchView
 from importer.config import ImportSettings
 from importer.daemons.watching import FleetWatch
 from importer.database import Connection
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories import fleet, jobs
 from importer.repositories.rejected_rows import top_reasons
 from importer.running.job_run import JobProgress, run_job
@@ -269,7 +269,7 @@ def finished(database_url: str, conn: Connection, tmp_path: Path) -> jobs.Job:
     settings = ImportSettings(rows_per_transaction=1000, lease_seconds=30, max_attempts=3)
     book = orders_book(tmp_path / LONG_NAME, 4_000, bad_every=10)
     job = submit_workbook(
-        conn, book.path, form_name="orders", settings=settings, claim_owner=OWNER, force=True
+        conn, book.path, Asked(form_name="orders", claim_owner=OWNER, force=True), settings=settings
     ).job
     run_job(database_url, job, OWNER, settings)
     return jobs.get_job(conn, job.id)
@@ -341,7 +341,7 @@ def test_jobs_drops_empty_columns_first_and_brings_back_what_fits(
 ) -> None:
     # A second job left queued: its rows are not counted yet ("?").
     queued_book = orders_book(tmp_path / "queued.xlsx", 10)
-    submit_workbook(conn, queued_book.path, form_name="orders", settings=ImportSettings())
+    submit_workbook(conn, queued_book.path, Asked(form_name="orders"), settings=ImportSettings())
     listed = jobs.list_jobs(conn)
     lines = on_screen(jobs_table(listed, width), width)
     assert_fits(lines, width)
@@ -434,7 +434,7 @@ def test_a_long_process_id_is_wrapped_at_words(
 ) -> None:
     add_form(conn)
     book = orders_book(tmp_path / "orders.xlsx", 10)
-    job = submit_workbook(conn, book.path, form_name="orders", settings=ImportSettings()).job
+    job = submit_workbook(conn, book.path, Asked(form_name="orders"), settings=ImportSettings()).job
     jobs.claim_jobs(conn, owner=OWNER, limit=1, lease_seconds=600, job_ids=[job.id])
     screen = on_terminal(["resume"], 80, cli_env)
     assert_fits(screen, 80)

@@ -22,7 +22,7 @@ from importer.cli.watch_view import WatchView
 from importer.config import ImportSettings
 from importer.daemons.watching import FleetWatch
 from importer.database import Connection
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories import fleet, jobs, timers
 from importer.repositories.rejected_rows import top_reasons
 from importer.running.job_run import JobProgress, run_job
@@ -191,7 +191,10 @@ def finished_jobs(database_url: str, conn: Connection, tmp_path: Path) -> list[j
     for name, bad_every in ((LONG_NAME, 7), ("clean.xlsx", 0)):
         book = orders_book(tmp_path / name, 30, bad_every=bad_every)
         job = submit_workbook(
-            conn, book.path, form_name="ledger", settings=settings, claim_owner=OWNER, force=True
+            conn,
+            book.path,
+            Asked(form_name="ledger", claim_owner=OWNER, force=True),
+            settings=settings,
         ).job
         run_job(database_url, job, OWNER, settings)
         done.append(jobs.get_job(conn, job.id))
@@ -238,7 +241,9 @@ def fleet_state(conn: Connection, tmp_path: Path) -> None:
     add_form(conn)
     book = orders_book(tmp_path / LONG_NAME, 50_000 // 1000)
     settings = ImportSettings(lease_seconds=300)
-    submit_workbook(conn, book.path, form_name="orders", settings=settings, claim_owner=OWNER)
+    submit_workbook(
+        conn, book.path, Asked(form_name="orders", claim_owner=OWNER), settings=settings
+    )
     conn.execute("UPDATE import_jobs SET success_rows = 12, failed_rows = 3")
     fleet.register_process(conn, OWNER, ProcessKind.FOREGROUND)
     timers.schedule_timer(

@@ -31,7 +31,7 @@ from importer.cli.progress import PlainView
 from importer.columnar import SWITCH
 from importer.config import ImportSettings
 from importer.database import Connection
-from importer.intake.submission import ReadingProgress, submit_workbook
+from importer.intake.submission import Asked, ReadingProgress, submit_workbook
 from importer.repositories import jobs
 from importer.running.job_run import JobProgress, run_job
 from importer.states import ProgressPhase
@@ -124,10 +124,8 @@ def test_a_resume_says_it_skips_and_rates_only_its_own_rows(
     job = submit_workbook(
         conn,
         tmp_path / "orders.xlsx",
-        form_name="orders",
+        Asked(form_name="orders", claim_owner="me:1:a", engine="openpyxl"),
         settings=first_settings,
-        claim_owner="me:1:a",
-        engine="openpyxl",  # a resume reads it all again and skips the committed rows
     ).job
     stop = threading.Event()
 

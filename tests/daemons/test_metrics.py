@@ -17,7 +17,7 @@ from prometheus_client.parser import text_string_to_metric_families as parse_pro
 
 from importer.config import ImportSettings
 from importer.database import Connection
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories import jobs
 from tests.conftest import Cli
 from tests.support.fleet import children, wait_for
@@ -38,7 +38,9 @@ def queue(conn: Connection, tmp_path: Path, count: int) -> list[int]:
     ids = []
     for i in range(count):
         book = orders_book(tmp_path / f"q{i}.xlsx", 5, start_id=100 * i)
-        submitted = submit_workbook(conn, book.path, form_name="orders", settings=ImportSettings())
+        submitted = submit_workbook(
+            conn, book.path, Asked(form_name="orders"), settings=ImportSettings()
+        )
         ids.append(submitted.job.id)
     return ids
 

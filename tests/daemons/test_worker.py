@@ -11,7 +11,7 @@ import pytest
 
 from importer.config import ImportSettings
 from importer.database import Connection
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories import fleet, jobs
 from importer.repositories.timers import get_timer
 from tests.conftest import Cli, CliResult
@@ -60,7 +60,7 @@ def logged(conn: Connection) -> Connection:
 
 def submit(conn: Connection, book: Book) -> int:
     submitted = submit_workbook(
-        conn, book.path, form_name="orders", settings=ImportSettings(max_attempts=5)
+        conn, book.path, Asked(form_name="orders"), settings=ImportSettings(max_attempts=5)
     )
     return submitted.job.id
 
@@ -317,7 +317,7 @@ def test_a_scheduled_import_waits_for_its_timer_then_a_worker_runs_it(
     book = orders_book(tmp_path / "nightly.xlsx", 40)
     due = datetime.now(UTC) + timedelta(seconds=1)
     submitted = submit_workbook(
-        conn, book.path, form_name="orders", settings=ImportSettings(), due_at=due
+        conn, book.path, Asked(form_name="orders", due_at=due), settings=ImportSettings()
     )
     job_id, timer_id = submitted.job.id, submitted.scheduled_timer
     assert timer_id is not None

@@ -11,7 +11,7 @@ from importer.daemons import worker as worker_module
 from importer.daemons.worker import Worker, WorkerEvent, WorkerEventKind
 from importer.database import Connection
 from importer.errors import DatabaseUnavailable
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories import jobs
 from importer.states import JobStatus
 from tests.support.jobs import add_form, orders_book
@@ -22,7 +22,9 @@ def test_a_job_with_no_connection_is_given_back_and_claiming_pauses(
 ) -> None:
     add_form(conn)
     book = orders_book(tmp_path / "orders.xlsx", 10)
-    job_id = submit_workbook(conn, book.path, form_name="orders", settings=ImportSettings()).job.id
+    job_id = submit_workbook(
+        conn, book.path, Asked(form_name="orders"), settings=ImportSettings()
+    ).job.id
     events: list[WorkerEvent] = []
     worker = Worker(database_url, ImportSettings(), concurrency=1, on_event=events.append)
 

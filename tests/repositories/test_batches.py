@@ -16,7 +16,7 @@ from importer.database import Connection, connect
 from importer.errors import LeaseLost
 from importer.excel.values import Row
 from importer.forms.validation import Validator
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories import jobs
 from importer.repositories.batches import BatchWriter, Prepared
 from importer.repositories.forms import get_form
@@ -33,7 +33,7 @@ def first_batch(
     rejected), with the row numbers it must store."""
     book = orders_book(path, 10, bad_every=4)
     job = submit_workbook(
-        conn, book.path, form_name=form_name, settings=SETTINGS, claim_owner=OWNER
+        conn, book.path, Asked(form_name=form_name, claim_owner=OWNER), settings=SETTINGS
     ).job
     form, _ = get_form(conn, job.form, job.form_version)
     writer = BatchWriter(writer_conn, job, OWNER, form, HEADER, SETTINGS, header_row=1)

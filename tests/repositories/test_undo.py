@@ -15,7 +15,7 @@ import pytest
 from importer.config import ImportSettings
 from importer.database import Connection
 from importer.errors import StateError
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories import jobs
 from importer.repositories.forms import get_form
 from importer.repositories.undo import LaterJobsChanged, undo_job
@@ -49,7 +49,7 @@ def history_rows(conn: Connection, form: str) -> int:
 
 def run(database_url: str, conn: Connection, path: Path, form: str) -> jobs.Job:
     job = submit_workbook(
-        conn, path, form_name=form, settings=SETTINGS, claim_owner=OWNER, force=True
+        conn, path, Asked(form_name=form, claim_owner=OWNER, force=True), settings=SETTINGS
     ).job
     outcome = run_job(database_url, job, OWNER, SETTINGS)
     assert outcome.result == "finished", outcome.error
@@ -84,7 +84,7 @@ def test_undo_of_an_append_job_removes_its_rows_and_releases_the_file(
     with pytest.raises(StateError, match="already undone"):
         undo(conn, second.id)
     # The same workbook imports again: the reverted job no longer holds its key.
-    again = submit_workbook(conn, tmp_path / "b.xlsx", form_name="orders", settings=SETTINGS)
+    again = submit_workbook(conn, tmp_path / "b.xlsx", Asked(form_name="orders"), settings=SETTINGS)
     assert again.created and again.job.id != second.id
 
 
@@ -168,7 +168,7 @@ def test_undo_after_a_stop_and_a_resume_by_another_owner(
     rows += [[i, "new", 1] for i in range(100, 125)]
     write_book(tmp_path / "v2.xlsx", rows)
     job = submit_workbook(
-        conn, tmp_path / "v2.xlsx", form_name="ledger", settings=SETTINGS, claim_owner=OWNER
+        conn, tmp_path / "v2.xlsx", Asked(form_name="ledger", claim_owner=OWNER), settings=SETTINGS
     ).job
     stop = threading.Event()
 

@@ -13,7 +13,7 @@ import pytest
 
 from importer.config import ImportSettings
 from importer.database import Connection
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories import jobs
 from importer.running.job_run import run_job
 from tests.conftest import Cli
@@ -160,7 +160,9 @@ def import_shop(
     by one run that finishes; the job's id."""
     write_book(path, rows, HEADER)
     settings = ImportSettings(rows_per_transaction=batch, lease_seconds=30, max_attempts=3)
-    job = submit_workbook(conn, path, form_name=form, settings=settings, claim_owner=OWNER).job
+    job = submit_workbook(
+        conn, path, Asked(form_name=form, claim_owner=OWNER), settings=settings
+    ).job
     outcome = run_job(database_url, job, OWNER, settings)
     assert (outcome.result, outcome.error) == ("finished", None)
     return job.id
@@ -179,7 +181,7 @@ def test_rows_a_constraint_refuses_are_rejected_rows_naming_it(
     }
     write_book(tmp_path / "shop.xlsx", rows, HEADER)
     job = submit_workbook(
-        conn, tmp_path / "shop.xlsx", form_name="shop", settings=SETTINGS, claim_owner=OWNER
+        conn, tmp_path / "shop.xlsx", Asked(form_name="shop", claim_owner=OWNER), settings=SETTINGS
     ).job
 
     outcome = run_job(database_url, job, OWNER, SETTINGS)

@@ -12,7 +12,7 @@ import pytest
 from importer.config import ImportSettings
 from importer.database import Connection, connect
 from importer.errors import InputError, NotFoundError
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories import jobs
 from importer.repositories.batches import Committed
 from importer.retry_policy import RetryPolicy
@@ -46,10 +46,8 @@ def submit(
     sub = submit_workbook(
         conn,
         path,
-        form_name=form,
+        Asked(form_name=form, claim_owner=owner, **kw),  # type: ignore[arg-type]
         settings=settings,
-        claim_owner=owner,
-        **kw,  # type: ignore[arg-type]
     )
     return sub.job
 
@@ -245,9 +243,11 @@ def test_resubmitting_the_same_file_returns_the_job_unless_forced(
     first = submit(conn, book.path, owner=None)
     copy = tmp_path / "renamed.xlsx"
     copy.write_bytes(book.path.read_bytes())
-    again = submit_workbook(conn, copy, form_name="orders", settings=SETTINGS, sheet="orders")
+    again = submit_workbook(
+        conn, copy, Asked(form_name="orders", sheet="orders"), settings=SETTINGS
+    )
     assert (again.created, again.job.id) == (False, first.id)
-    forced = submit_workbook(conn, copy, form_name="orders", settings=SETTINGS, force=True)
+    forced = submit_workbook(conn, copy, Asked(form_name="orders", force=True), settings=SETTINGS)
     assert forced.created and forced.job.id != first.id
     assert conn.execute("SELECT count(*) AS n FROM import_files").fetchone() == {"n": 1}
 

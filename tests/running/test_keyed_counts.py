@@ -14,7 +14,7 @@ import pytest
 
 from importer.config import ImportSettings
 from importer.database import Connection
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories import jobs
 from importer.repositories.rejected_rows import top_reasons
 from importer.running.job_run import JobProgress, run_job
@@ -35,7 +35,7 @@ OWNER = "me:1:a"
 
 def submit_and_run(database_url: str, conn: Connection, path: Path) -> jobs.Job:
     job = submit_workbook(
-        conn, path, form_name="ledger", settings=SETTINGS, claim_owner=OWNER, force=True
+        conn, path, Asked(form_name="ledger", claim_owner=OWNER, force=True), settings=SETTINGS
     ).job
     outcome = run_job(database_url, job, OWNER, SETTINGS)
     assert outcome.result == "finished", outcome.error
@@ -95,7 +95,9 @@ def test_a_form_without_a_key_has_no_keyed_counts(
 ) -> None:
     add_form(conn)
     book = orders_book(tmp_path / "orders.xlsx", 15)
-    job = submit_workbook(conn, book.path, form_name="orders", settings=SETTINGS, claim_owner=OWNER)
+    job = submit_workbook(
+        conn, book.path, Asked(form_name="orders", claim_owner=OWNER), settings=SETTINGS
+    )
     run_job(database_url, job.job, OWNER, SETTINGS)
     done = jobs.get_job(conn, job.job.id)
     assert done.keyed_counts is None and done.success_rows == 14
@@ -113,7 +115,7 @@ def test_a_stopped_and_resumed_run_counts_every_row_once(
     rows += [[i, "new", 1] for i in range(100, 125)]
     write_book(tmp_path / "v2.xlsx", rows)
     job = submit_workbook(
-        conn, tmp_path / "v2.xlsx", form_name="ledger", settings=SETTINGS, claim_owner=OWNER
+        conn, tmp_path / "v2.xlsx", Asked(form_name="ledger", claim_owner=OWNER), settings=SETTINGS
     ).job
     stop = threading.Event()
 

@@ -15,7 +15,7 @@ import pytest
 from importer.config import ImportSettings
 from importer.database import Connection
 from importer.forms.operations import JobOptions, RejectLimit, parse_reject_limit
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories import jobs
 from importer.running.job_run import run_job
 from importer.states import JobStatus
@@ -44,11 +44,8 @@ def run(database_url: str, conn: Connection, path: Path, form: str, limit: str |
     job = submit_workbook(
         conn,
         path,
-        form_name=form,
+        Asked(form_name=form, claim_owner=OWNER, force=True, options=options),
         settings=SETTINGS,
-        claim_owner=OWNER,
-        force=True,
-        options=options,
     ).job
     run_job(database_url, job, OWNER, SETTINGS)
     return jobs.get_job(conn, job.id)

@@ -12,7 +12,7 @@ from psycopg import sql
 
 from importer.config import ImportSettings
 from importer.database import Connection
-from importer.intake.submission import submit_workbook
+from importer.intake.submission import Asked, submit_workbook
 from importer.repositories.jobs import Job
 from importer.retry_policy import CONFLICT_DELAYS_SECONDS
 from importer.running.job_run import JobOutcome, run_job
@@ -63,7 +63,9 @@ def _book(path: Path, tag: str, *, descending: bool) -> Path:
 
 
 def _submit(conn: Connection, path: Path, owner: str, form: str = "ledger") -> Job:
-    return submit_workbook(conn, path, form_name=form, settings=SETTINGS, claim_owner=owner).job
+    return submit_workbook(
+        conn, path, Asked(form_name=form, claim_owner=owner), settings=SETTINGS
+    ).job
 
 
 def _run_together(database_url: str, claimed: list[tuple[Job, str]]) -> list[JobOutcome]:
