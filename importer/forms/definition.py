@@ -316,59 +316,10 @@ def _parse_field(raw: object, index: int, source: str) -> Field:
     if column is not None and (not isinstance(column, str) or not _COLUMN.match(column)):
         raise fail("'column' must be a column name (e.g. column = \"order_no\")")
 
-    min_length = _length(raw.get("min_length"), "min_length", fail)
-    max_length = _length(raw.get("max_length"), "max_length", fail)
-    if min_length is not None and max_length is not None and min_length > max_length:
-        raise fail("'min_length' is greater than 'max_length'")
-    if (min_length is not None or max_length is not None) and "min_length" not in spec.rules:
-        raise fail(
-            f"'min_length'/'max_length' apply to {_types_allowing('min_length')} fields, "
-            f"not {ftype}"
-        )
-
-    pattern = raw.get("pattern")
-    if pattern is not None:
-        if not isinstance(pattern, str):
-            raise fail("'pattern' must be a regular expression in a string")
-        if "pattern" not in spec.rules:
-            raise fail(f"'pattern' applies to {_types_allowing('pattern')} fields, not {ftype}")
-        refused = unsupported_pattern(pattern)
-        if refused is not None:
-            raise fail(f"'pattern' {refused}")
-    message = raw.get("message")
-    if message is not None:
-        if not isinstance(message, str) or not message.strip():
-            raise fail("'message' must be text (what the sender is told when 'pattern' fails)")
-        if pattern is None:
-            raise fail("'message' goes with 'pattern': it is the reason given when it fails")
-        message = message.strip()
-
-    choices = raw.get("choices")
-    if "choices" in spec.rules:
-        if not isinstance(choices, list) or not choices:
-            raise fail(f"{_a(ftype)} field needs a non-empty 'choices' list")
-        if not all(isinstance(c, str) and c.strip() for c in choices):
-            raise fail("'choices' must be non-empty texts")
-        folded = [c.strip().casefold() for c in choices]
-        if len(set(folded)) != len(folded):
-            raise fail("'choices' repeats a value (choices are matched ignoring case)")
-    elif choices is not None:
-        raise fail(f"'choices' applies to {_types_allowing('choices')} fields only")
-
-    formats = raw.get("formats", [])
-    if isinstance(formats, str):
-        formats = [formats]
-    if not isinstance(formats, list) or not all(isinstance(f, str) and f for f in formats):
-        raise fail("'formats' must be a list of date formats such as \"%d/%m/%Y\"")
-    if formats and "formats" not in spec.rules:
-        raise fail(f"'formats' applies to {_types_allowing('formats')} fields only")
-    for fmt in formats:
-        if "%" not in fmt:
-            raise fail(f'format {fmt!r} has no % directive (e.g. "%d/%m/%Y")')
-        try:
-            datetime(2001, 2, 3, 4, 5, 6).strftime(fmt)
-        except ValueError:
-            raise fail(f"format {fmt!r} is not a valid date format") from None
+    min_length, max_length = _lengths(raw, spec, fail)
+    pattern, message = _pattern(raw, spec, fail)
+    choices = _choices(raw, spec, fail)
+    formats = _formats(raw, spec, fail)
 
     lo = _bound(raw.get("min"), "min", spec, fail)
     hi = _bound(raw.get("max"), "max", spec, fail)
@@ -387,12 +338,87 @@ def _parse_field(raw: object, index: int, source: str) -> Field:
         max_length=max_length,
         pattern=pattern,
         message=message,
-        choices=tuple(c.strip() for c in choices) if "choices" in spec.rules and choices else (),
-        formats=tuple(formats),
+        choices=choices,
+        formats=formats,
         description=_optional_str(raw.get("description"), "description", fail),
         column=column,
     )
     return replace(plain, **parse_field_rules(raw, plain, fail))
+
+
+def _lengths(
+    raw: Mapping[str, Any], spec: FieldTypeSpec, fail: Any
+) -> tuple[int | None, int | None]:
+    """A text field's min_length and max_length."""
+    min_length = _length(raw.get("min_length"), "min_length", fail)
+    max_length = _length(raw.get("max_length"), "max_length", fail)
+    if min_length is not None and max_length is not None and min_length > max_length:
+        raise fail("'min_length' is greater than 'max_length'")
+    if (min_length is not None or max_length is not None) and "min_length" not in spec.rules:
+        raise fail(
+            f"'min_length'/'max_length' apply to {_types_allowing('min_length')} fields, "
+            f"not {spec.name}"
+        )
+    return min_length, max_length
+
+
+def _pattern(
+    raw: Mapping[str, Any], spec: FieldTypeSpec, fail: Any
+) -> tuple[str | None, str | None]:
+    """A text field's pattern (one the linear-time engine runs) and its message."""
+    pattern = raw.get("pattern")
+    if pattern is not None:
+        if not isinstance(pattern, str):
+            raise fail("'pattern' must be a regular expression in a string")
+        if "pattern" not in spec.rules:
+            raise fail(f"'pattern' applies to {_types_allowing('pattern')} fields, not {spec.name}")
+        refused = unsupported_pattern(pattern)
+        if refused is not None:
+            raise fail(f"'pattern' {refused}")
+    message = raw.get("message")
+    if message is not None:
+        if not isinstance(message, str) or not message.strip():
+            raise fail("'message' must be text (what the sender is told when 'pattern' fails)")
+        if pattern is None:
+            raise fail("'message' goes with 'pattern': it is the reason given when it fails")
+        message = message.strip()
+    return pattern, message
+
+
+def _choices(raw: Mapping[str, Any], spec: FieldTypeSpec, fail: Any) -> tuple[str, ...]:
+    """A choice field's choices, distinct ignoring case (none for other types)."""
+    choices = raw.get("choices")
+    if "choices" not in spec.rules:
+        if choices is not None:
+            raise fail(f"'choices' applies to {_types_allowing('choices')} fields only")
+        return ()
+    if not isinstance(choices, list) or not choices:
+        raise fail(f"{_a(spec.name)} field needs a non-empty 'choices' list")
+    if not all(isinstance(c, str) and c.strip() for c in choices):
+        raise fail("'choices' must be non-empty texts")
+    folded = [c.strip().casefold() for c in choices]
+    if len(set(folded)) != len(folded):
+        raise fail("'choices' repeats a value (choices are matched ignoring case)")
+    return tuple(c.strip() for c in choices)
+
+
+def _formats(raw: Mapping[str, Any], spec: FieldTypeSpec, fail: Any) -> tuple[str, ...]:
+    """A date field's formats, each one strftime can write."""
+    formats = raw.get("formats", [])
+    if isinstance(formats, str):
+        formats = [formats]
+    if not isinstance(formats, list) or not all(isinstance(f, str) and f for f in formats):
+        raise fail("'formats' must be a list of date formats such as \"%d/%m/%Y\"")
+    if formats and "formats" not in spec.rules:
+        raise fail(f"'formats' applies to {_types_allowing('formats')} fields only")
+    for fmt in formats:
+        if "%" not in fmt:
+            raise fail(f'format {fmt!r} has no % directive (e.g. "%d/%m/%Y")')
+        try:
+            datetime(2001, 2, 3, 4, 5, 6).strftime(fmt)
+        except ValueError:
+            raise fail(f"format {fmt!r} is not a valid date format") from None
+    return tuple(formats)
 
 
 def _length(value: object, key: str, fail: Any) -> int | None:
