@@ -2,27 +2,28 @@
 
 ``FilteredReader`` leaves out the rows after the first blank row (``stop_at_blank_row``),
 those a column's text marks (``skip_rows_where``), and the kinds a form's ``skip_rows``
-names: ``totals`` (a row labelled as a total, wherever the label stands), ``sums`` (a row
-whose numbers are the sums of the columns above it), ``repeated_header`` (the header
-again, as a long sheet printed page by page repeats it) and ``notes`` (lines of one text
-below the table: a source, a footnote; lines below it not of its shape, row_shape.py; a
-remark under one header cell, above the first data row). It counts, batches and resumes
+names: ``totals`` (a row labelled as a total, wherever the label stands, and the label/value
+lines between two such rows; total_rows.py), ``sums`` (a row whose numbers are the sums of
+the columns above it), ``group_sums`` (a row whose numbers are the sums of the rows under
+it, a pivot table's subtotal above its group; group_sums.py), ``repeated_header`` (the
+header again, as a long sheet printed page by page repeats it) and ``notes`` (lines of one
+text below the table: a source, a footnote; lines below it not of its shape, row_shape.py;
+a remark under one header cell, above the first data row). It counts, batches and resumes
 alike, so a resume skips what the first run did. Whatever it leaves out that holds values
 is tallied (``NotRead``): an import says how many rows it did not read, and where.
 """
 
 from __future__ import annotations
 
-import math
-import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime
 from itertools import islice
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING, Any
 
+from importer.excel.group_sums import GroupSums, window_rows
 from importer.excel.layout import HeaderLayout, Merge
 from importer.excel.row_shape import DataShape, note_over
+from importer.excel.total_rows import ColumnSums, is_total_row, under_total
 from importer.excel.values import Row, display_text, normalize_header
 from importer.fields.patterns import Pattern, compiled
 
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from importer.excel.base import SheetReader
 
 # The kinds of rows a form's ``skip_rows`` may name.
-SKIP_KINDS = ("totals", "sums", "repeated_header", "notes")
+SKIP_KINDS = ("totals", "sums", "group_sums", "repeated_header", "notes")
 # "notes": the rows of one text cell below the last data row (a source, a footnote) are held
 # back until a data row follows (they were data after all) or the sheet ends; at most this
 # many in a row, then they are data.
@@ -38,52 +39,6 @@ _HELD_NOTES = 1_000
 _NAMED_ROWS = 5  # the rows a rule left out, named one by one
 # skip_rows_where: the rows whose texts its pattern matches in one call (patterns.py)
 _MATCHED_AT_ONCE = 1_024
-
-# What labels a total row, by language: English, German, French, Spanish, Italian,
-# Portuguese, Dutch, Russian, Ukrainian, Polish, Czech, Swedish, Finnish,
-# Chinese and Japanese. A word of the label's first or last place, or the whole label.
-TOTAL_WORDS = frozenset(
-    (
-        *("total", "totals", "subtotal", "subtotals", "sub-total", "grandtotal", "sum", "sums"),
-        *("summe", "gesamt", "gesamtsumme", "zwischensumme", "insgesamt"),
-        *("sous-total", "suma", "totale", "subtotale", "soma", "totaal", "subtotaal"),
-        *("итог", "итого", "всего", "итоги", "підсумок", "разом", "усього"),
-        *("razem", "ogółem", "celkem", "součet", "summa", "totalt", "yhteensä"),
-        *("合计", "总计", "小计", "合計", "總計", "小計", "総計"),
-    )
-)
-_DASHES = frozenset("-*\u2013\u2014")  # a cell of dashes: nothing, as an empty one
-_WORDS = re.compile(r"[^\W_]+(?:-[^\W_]+)?", re.UNICODE)
-
-
-def is_total_label(text: str) -> bool:
-    """Whether a cell's text labels a total: "Total", "Grand Total:", "GRAND TOTALS",
-    "First type Total", "Общий итог", "Total général", "合计"."""
-    words = _WORDS.findall(text.casefold())
-    if not words or len(words) > 6:
-        return False
-    return words[0] in TOTAL_WORDS or words[-1] in TOTAL_WORDS
-
-
-def _is_number(value: object) -> TypeGuard[int | float]:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def is_total_row(values: Sequence[object]) -> bool:
-    """A row labelled as a total: one of its texts is a total's label, and its other cells
-    are numbers, dates or dashes (a data row holds texts of its own: names, codes)."""
-    label = False
-    for value in values:
-        if value is None or _is_number(value) or isinstance(value, date | datetime | bool):
-            continue
-        text = (display_text(value) or "").strip()
-        if not text or set(text) <= _DASHES:
-            continue
-        if not label and is_total_label(text):
-            label = True
-            continue
-        return False
-    return label
 
 
 def _is_note(values: Sequence[object]) -> bool:
@@ -97,49 +52,52 @@ def _is_note_line(values: Sequence[object], shape: DataShape) -> bool:
     return _is_note(values) or shape.off_shape(values)
 
 
-class ColumnSums:
-    """The running sums of each column's numbers since the header or the last sums row."""
+class _DataRows:
+    """The rows the other rules leave in, and the lines among them that are notes (``notes``):
+    a line that reads as one is held until a data row follows (then it was data), or the
+    sheet ends (then it is counted as notes)."""
 
-    def __init__(self) -> None:
-        self.sums: dict[int, float] = {}
-        self.rows = 0
+    def __init__(self, left: Callable[[str, int], None], *, notes: bool) -> None:
+        self.left = left
+        self.notes = notes
+        self.held: list[Row] = []  # lines that are notes if no data row follows them
+        self.shape = DataShape()  # the data rows' shape
+        self.first = True  # no data row yet
 
-    def add(self, values: Sequence[object]) -> None:
-        self.rows += 1
-        for index, value in enumerate(values):
-            if _is_number(value):
-                self.sums[index] = self.sums.get(index, 0.0) + float(value)
+    def kept(self, row: Row) -> tuple[Row, ...]:
+        """The rows to read as data now that ``row`` came (none while it is held)."""
+        if self.notes and len(self.held) < _HELD_NOTES and _is_note_line(row.values, self.shape):
+            self.held.append(row)
+            return ()
+        held = self._under_header(row) if self.first else self.held
+        self.held, self.first = [], False
+        if self.notes:
+            for kept in held:
+                self.shape.add(kept.values)
+            self.shape.add(row.values)
+        return (*held, row)
 
-    def is_sums_row(self, values: Sequence[object]) -> bool:
-        """Numbers only (and at most a total's label), each the sum of its column above,
-        over at least two rows."""
-        if self.rows < 2:
-            return False
-        numbers = 0
-        for index, value in enumerate(values):
-            if value is None:
-                continue
-            if _is_number(value):
-                total = self.sums.get(index)
-                if total is None or not math.isclose(
-                    float(value), total, rel_tol=1e-9, abs_tol=1e-6
-                ):
-                    return False
-                numbers += 1
-            elif not is_total_label((display_text(value) or "").strip()):
-                return False
-        return numbers > 0
+    def _under_header(self, row: Row) -> list[Row]:
+        """The lines above the first data row ``row`` that are rows of the table: the
+        others, remarks under one header cell, are left out as notes."""
+        kept: list[Row] = []
+        for line in self.held:
+            if note_over(line.values, [row.values]):
+                self.left("notes", line.number)
+            else:
+                kept.append(line)
+        return kept
 
-    def reset(self) -> None:
-        self.sums.clear()
-        self.rows = 0
+    def end(self) -> None:
+        for row in self.held:
+            self.left("notes", row.number)
 
 
 @dataclass
 class NotReadRows:
     """Rows with values one rule left out: how many, the first and the last."""
 
-    why: str  # stop_at_blank_row | skip_rows_where | totals | sums | repeated_header
+    why: str  # stop_at_blank_row | skip_rows_where | one of SKIP_KINDS
     rows: int = 0
     first: int = 0
     last: int = 0
@@ -206,51 +164,58 @@ class FilteredReader:
         """The data rows of ``source``; what is left out is tallied afresh in ``not_read``
         (complete once the rows are read to the end)."""
         self.not_read = {}
-        previous = self.inner.header_row
-        fill = self._filled if self.fills else None
-        sums = ColumnSums() if "sums" in self.layout.skip_rows else None
-        notes = "notes" in self.layout.skip_rows and len(self.header_key) > 1
-        held: list[Row] = []  # lines that are notes if no data row follows them
-        shape, first = DataShape(), True  # the data rows' shape; no data row yet
+        kinds = self.layout.skip_rows
         if self.pattern is not None:
             source = self._matched(source, self.pattern)
+        if self.layout.stop_at_blank_row:
+            source = self._until_blank(source)
+        if self.fills:
+            source = map(self._filled, source)
+        if "group_sums" in kinds:
+            left = self._left
+            window = window_rows(len(self.header_key))
+            source = GroupSums(lambda number: left("group_sums", number), window).rows(source)
+        data = _DataRows(self._left, notes="notes" in kinds and len(self.header_key) > 1)
+        sums = ColumnSums() if "sums" in kinds else None
+        total: Row | None = None  # the total row right above the lines in ``between``
+        between: list[Row] = []  # label/value lines under it: totals if a total follows
         for row in source:
-            if self.layout.stop_at_blank_row and row.number > previous + 1:
-                self._after_blank(row, source, previous + 1)
-                break
-            previous = row.number
-            if fill is not None:
-                row = fill(row)
             why = self._not_data(row, sums)
+            if why == "totals":
+                for line in between:
+                    self._left("totals", line.number)
+                between.clear()
             if why is not None:
                 self._left(why, row.number)
+                total = row if why == "totals" else None
                 continue
-            if notes and len(held) < _HELD_NOTES and _is_note_line(row.values, shape):
-                held.append(row)
+            if total is not None and under_total(total, between, row):
+                between.append(row)
                 continue
-            if first and held:
-                held = self._under_header(held, row)
-            for kept in (*held, row):
-                if notes:
-                    shape.add(kept.values)
-                yield kept
-            held.clear()
-            first = False
-            if sums is not None:
-                sums.add(row.values)
-        for row in held:
-            self._left("notes", row.number)
+            total = None
+            for line in (*between, row):
+                yield from data.kept(line)
+                if sums is not None:
+                    sums.add(line.values)
+            between.clear()
+        for line in between:
+            yield from data.kept(line)
+        data.end()
 
-    def _under_header(self, held: list[Row], row: Row) -> list[Row]:
-        """The lines above the first data row ``row`` that are rows of the table: the
-        others, remarks under one header cell, are left out as notes."""
-        kept: list[Row] = []
-        for line in held:
-            if note_over(line.values, [row.values]):
-                self._left("notes", line.number)
-            else:
-                kept.append(line)
-        return kept
+    def _until_blank(self, source: Iterator[Row]) -> Iterator[Row]:
+        """The rows of ``source`` up to the first blank row (stop_at_blank_row); the rows
+        with values after it are not read as data, but counted."""
+        previous = self.inner.header_row
+        for row in source:
+            if row.number > previous + 1:
+                tally = NotReadRows("stop_at_blank_row", blank_row=previous + 1)
+                tally.add(row.number)
+                for rest in source:
+                    tally.add(rest.number)
+                self.not_read["stop_at_blank_row"] = tally
+                return
+            previous = row.number
+            yield row
 
     def _not_data(self, row: Row, sums: ColumnSums | None) -> str | None:
         """Why ``row`` is not data (the rule that leaves it out), or None: it is data."""
@@ -292,15 +257,6 @@ class FilteredReader:
         while keys and not keys[-1]:
             keys.pop()
         return bool(keys) and keys == self.header_key[: len(keys)] and len(keys) > 1
-
-    def _after_blank(self, row: Row, source: Iterator[Row], blank: int) -> None:
-        """The data ended at the blank row ``blank``: the rows with values after it are not
-        read as data, but counted."""
-        tally = NotReadRows("stop_at_blank_row", blank_row=blank)
-        tally.add(row.number)
-        for rest in source:
-            tally.add(rest.number)
-        self.not_read["stop_at_blank_row"] = tally
 
     def _filled(self, row: Row) -> Row:
         """The row with each merged range's value in every cell of it the row holds (the
@@ -373,6 +329,7 @@ def describe_not_read(entry: Mapping[str, Any]) -> str:
         "skip_rows_where": "matching skip_rows_where",
         "totals": "of totals (skip_rows: totals)",
         "sums": "of column sums (skip_rows: sums)",
+        "group_sums": "of the sums of the rows under them (skip_rows: group_sums)",
         "repeated_header": "repeating the header (skip_rows: repeated_header)",
         "notes": "of notes below the table (skip_rows: notes)",
     }.get(why, f"({why})")

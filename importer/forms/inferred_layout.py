@@ -21,11 +21,13 @@ from typing import TYPE_CHECKING
 
 from importer.errors import InputError
 from importer.excel.base import SheetReader
+from importer.excel.group_sums import GroupSums, window_rows
 from importer.excel.layout import HeaderLayout, Leading, Merge
 from importer.excel.no_table import why_no_table
-from importer.excel.row_filter import ColumnSums, is_total_row
+from importer.excel.row_filter import SKIP_KINDS
 from importer.excel.row_shape import DataShape, note_over
 from importer.excel.table_header import cell_kind, fits, guess_header, shape_of
+from importer.excel.total_rows import ColumnSums, is_total_row, under_total
 from importer.excel.values import Row, display_text, normalize_header
 from importer.forms.layout import SheetLayout, choose_layout
 
@@ -68,7 +70,9 @@ def sample_sheet(reader: SheetReader) -> Sample:
         rows.append(row)
         if len(rows) >= limit:
             break
-    kinds, data = _not_data(rows, reader.header)
+    grouped, data = _group_sums(rows, width)
+    kinds, data = _not_data(data, reader.header)
+    kinds |= grouped
     notes = _trailing_notes(data, width) if len(rows) < limit else 0
     if notes:
         kinds.add("notes")
@@ -82,7 +86,7 @@ def sample_sheet(reader: SheetReader) -> Sample:
     if rows and not data:  # what reads as not data is all there is: it is the data
         kinds, data, stop = set(), rows, None
     found = _columns(data, width)
-    found.skip_rows = tuple(k for k in ("totals", "sums", "repeated_header", "notes") if k in kinds)
+    found.skip_rows = tuple(k for k in SKIP_KINDS if k in kinds)
     found.stop_at_blank_row = stop is not None
     return found
 
@@ -102,6 +106,16 @@ def _not_data(rows: list[Row], header: Sequence[str]) -> tuple[set[str], list[Ro
     return seen, [row for row, kind in zip(rows, kinds, strict=True) if kind not in seen]
 
 
+def _group_sums(rows: list[Row], width: int) -> tuple[set[str], list[Row]]:
+    """``{"group_sums"}`` and the rows without them when rows over two columns of numbers
+    or more sum the rows under them (group_sums.py); else nothing, and ``rows``."""
+    grouped: set[int] = set()
+    kept = list(GroupSums(grouped.add, window_rows(width)).rows(iter(rows)))
+    if not any(_numbers(row.values) >= 2 for row in rows if row.number in grouped):
+        return set(), rows
+    return {"group_sums"}, kept
+
+
 def _kinds(rows: list[Row], header: Sequence[str]) -> list[str | None]:
     """Each row's kind of not data (None: a row of data)."""
     keys = [normalize_header(t) for t in header]
@@ -109,7 +123,9 @@ def _kinds(rows: list[Row], header: Sequence[str]) -> list[str | None]:
         keys.pop()
     kinds: list[str | None] = []
     sums = ColumnSums()
-    for row in rows:
+    total: Row | None = None  # the total row above the lines in ``between``
+    between: list[int] = []  # label/value lines under it: totals if a total follows
+    for index, row in enumerate(rows):
         kind: str | None = None
         if len(keys) > 1 and _repeats(row.values, keys):
             kind = "repeated_header"
@@ -117,6 +133,16 @@ def _kinds(rows: list[Row], header: Sequence[str]) -> list[str | None]:
             kind = "sums"
         elif is_total_row(row.values):
             kind = "totals"
+            for line in between:
+                kinds[line] = "totals"
+        if (
+            kind is None
+            and total is not None
+            and under_total(total, [rows[i] for i in between], row)
+        ):
+            between.append(index)
+        else:
+            total, between = (row if kind == "totals" else None), []
         kinds.append(kind)
         if kind in ("sums", "totals"):
             sums.reset()
@@ -237,6 +263,13 @@ def _columns(data: list[Row], width: int) -> Sample:
 # --- the header, and the layout proposed ------------------------------------------------------
 
 
+def no_table(where: str, why: str) -> InputError:
+    """The refusal of a sheet that holds no table to infer a form from, and why."""
+    return InputError(
+        f"{where}: no table to infer a form from: {why}; name the header's row with --header-row N"
+    )
+
+
 def infer_header(header_row: int | None, where: str) -> HeaderLayout:
     """The reader's layout for `forms infer`: the header at ``header_row`` (over the rows
     the header a person would pick is written over, when it starts there), else that
@@ -248,10 +281,7 @@ def infer_header(header_row: int | None, where: str) -> HeaderLayout:
             rows = guess.rows if guess is not None and guess.row == header_row else 1
             return HeaderLayout(row=header_row, rows=rows)
         if (why := why_no_table(leading, guess)) is not None:
-            raise InputError(
-                f"{where}: no table to infer a form from: {why};"
-                " name the header's row with --header-row N"
-            )
+            raise no_table(where, why)
         if guess is not None:
             return HeaderLayout(row=guess.row, rows=guess.rows)
         if leading and not any(cell_kind(v) == "text" for v in leading[0][1]):

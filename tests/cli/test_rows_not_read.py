@@ -12,7 +12,8 @@ import openpyxl
 import pytest
 
 from importer.database import Connection
-from importer.excel.row_filter import describe_not_read, is_total_label, is_total_row
+from importer.excel.row_filter import describe_not_read
+from importer.excel.total_rows import is_total_label, is_total_row
 from importer.repositories import jobs
 from importer.timers.notices import notice_body
 from tests.conftest import Cli

@@ -4,27 +4,15 @@ header cell; left out by ``skip_rows = ["notes"]``, counted, and proposed by `fo
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
-
-import openpyxl
 
 from importer.excel import open_sheet
 from importer.excel.layout import HeaderLayout
 from importer.forms.inference import infer_workbook_form
+from tests.support.layouts import rows_book
 
 HEADER = ["Name", "Profession", "Age", "Has kids", "Date of birth"]
-
-
-def _book(path: Path, rows: Sequence[Sequence[object]]) -> Path:
-    book = openpyxl.Workbook()
-    sheet = book.active
-    assert sheet is not None
-    for row in rows:
-        sheet.append(row)
-    book.save(path)
-    return path
 
 
 def _people(count: int) -> list[list[object]]:
@@ -48,7 +36,7 @@ def test_lines_under_the_data_without_a_blank_row_that_are_not_its_shape_are_not
         [None, None, "at the", "bottom,"],  # texts where the data hold numbers and yes/no
         [None, None, None, None, "too!"],
     ]
-    book = _book(tmp_path / "deaths.xlsx", [HEADER, *_people(6), *notes])
+    book = rows_book(tmp_path / "deaths.xlsx", [HEADER, *_people(6), *notes])
     numbers, not_read = _read(book, ("notes",))
     assert numbers == list(range(2, 8))
     assert not_read == [{"why": "notes", "rows": 4, "first": 8, "last": 11, "some": [8, 9, 10, 11]}]
@@ -61,10 +49,10 @@ def test_a_line_of_texts_that_a_data_row_follows_is_data_and_a_table_of_texts_ke
     tmp_path: Path,
 ) -> None:
     odd = [None, None, "unknown", "n/a"]
-    book = _book(tmp_path / "odd.xlsx", [HEADER, *_people(3), odd, *_people(2)])
+    book = rows_book(tmp_path / "odd.xlsx", [HEADER, *_people(3), odd, *_people(2)])
     assert _read(book, ("notes",))[0] == list(range(2, 8))
     texts = [["Code", "Name", "City"], *[[f"C{i}", f"N{i}", "Oslo"] for i in range(5)]]
-    short = _book(tmp_path / "texts.xlsx", [*texts, ["C9", "Last"]])
+    short = rows_book(tmp_path / "texts.xlsx", [*texts, ["C9", "Last"]])
     assert _read(short, ("notes",))[0] == list(range(2, 8))
     assert infer_workbook_form(short, name="texts").form.layout.skip_rows == ()
 
@@ -73,10 +61,10 @@ def test_a_remark_under_one_header_cell_is_a_note(tmp_path: Path) -> None:
     header = ["Payment", "Balance", "Interest", "Extra"]
     remark: list[object] = [None, None, None, "Payments are entered as negative numbers"]
     data = [[i, 1000.0 - i, 0.06, None] for i in range(1, 6)]
-    book = _book(tmp_path / "loan.xlsx", [header, remark, *data])
+    book = rows_book(tmp_path / "loan.xlsx", [header, remark, *data])
     numbers, not_read = _read(book, ("notes",))
     assert numbers == list(range(3, 8)) and not_read[0]["first"] == 2
     inferred = infer_workbook_form(book, name="loan")
     assert inferred.form.layout.skip_rows == ("notes",)
-    named = _book(tmp_path / "named.xlsx", [header, ["First", 1.0, 0.1, None], *data])
+    named = rows_book(tmp_path / "named.xlsx", [header, ["First", 1.0, 0.1, None], *data])
     assert _read(named, ("notes",))[0] == list(range(2, 8))  # a text where texts are: data

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
+import openpyxl
 import xlsxwriter
 
 TITLE = "ACME Corp - Orders export, December 2026"
@@ -28,4 +30,15 @@ def title_book(path: Path, rows: int = 6, *, bad: tuple[int, ...] = (), sums: bo
     sheet.write_row(at + 1, 0, ["Total", None, 999])
     sheet.write(at + 3, 0, "Prices in EUR. Questions: orders@acme.example")
     book.close()
+    return path
+
+
+def rows_book(path: Path, rows: Sequence[Sequence[object]]) -> Path:
+    """A workbook of one sheet holding ``rows`` from A1 down (an empty list: a blank row)."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row in rows:
+        sheet.append(row)
+    book.save(path)
     return path
