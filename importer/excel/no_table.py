@@ -7,11 +7,16 @@
 - labelled paragraphs: a table two columns wide under two ``Label:`` pairs or more in its
   columns (a cover page's definition, citation and glossary);
 - a page of prose: no row reads as a header and the first line is a sentence (a form's
-  instructions, a cover page).
+  instructions, a cover page);
+- columns of samples: every named column under the header holds values of several kinds,
+  none of them in nine cells of ten (a sheet showing fonts, colours and number formats,
+  each row another format of the same value): a table's column holds one kind, as a
+  field's type fits nine of its values in ten (forms/inferred_types.py).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from importer.excel.layout import Leading
@@ -20,6 +25,8 @@ from importer.excel.table_header import HeaderGuess, cell_kind
 _PROSE_CHARS = 80
 _PROSE_WORDS = 10
 _MIN_LABELS = 5  # the labelled values a list needs to read as one
+_MIN_MIXED = 4  # the values a named column needs to be judged of several kinds
+_KIND_NAMES = {"text": "text", "number": "number", "date": "date", "bool": "yes/no"}
 
 
 def column_letters(index: int) -> str:
@@ -100,3 +107,30 @@ def why_no_table(leading: Leading, guess: HeaderGuess | None) -> str | None:
     if guess is None and _prose(values):
         return f"no row reads as a header, and row {number} is a line of prose"
     return None
+
+
+def why_mixed_columns(
+    header: Sequence[str], columns: Sequence[Sequence[object]], row: int
+) -> str | None:
+    """Why the columns under the header at ``row`` (its texts ``header``, over each
+    column's filled cells ``columns``) are no table's, None when they may be: two named
+    columns or more, each of several kinds of values, none in nine cells of ten."""
+    named = [(text.strip(), cells) for text, cells in zip(header, columns, strict=False)]
+    named = [(text, cells) for text, cells in named if text and cells]
+    if len(named) < 2:
+        return None
+    mixes: list[str] = []
+    for text, cells in named:
+        kinds = Counter(kind for kind in map(cell_kind, cells) if kind is not None)
+        if kinds.total() < _MIN_MIXED or kinds.most_common(1)[0][1] * 10 >= kinds.total() * 9:
+            return None
+        counts = ", ".join(
+            f"{n} {_KIND_NAMES[kind]}" + "s" * (n > 1 and kind != "bool")
+            for kind, n in kinds.most_common()
+        )
+        mixes.append(f"{text}: {counts}")
+    shown = "; ".join(mixes[:3]) + ("; ..." if len(mixes) > 3 else "")
+    return (
+        f"every column under row {row} mixes kinds of values, none in 9 cells of 10 ({shown}):"
+        " samples of values, not a table's columns"
+    )

@@ -16,9 +16,16 @@ from pathlib import Path
 
 from importer.errors import InputError
 from importer.excel.base import SheetReader
+from importer.excel.no_table import why_mixed_columns
 from importer.fields.field import Field, normalize_header
 from importer.forms.definition import Form
-from importer.forms.inferred_layout import Sample, infer_header, proposed_layout, sample_sheet
+from importer.forms.inferred_layout import (
+    Sample,
+    infer_header,
+    no_table,
+    proposed_layout,
+    sample_sheet,
+)
 from importer.forms.inferred_types import guess_type
 from importer.forms.rules import FormRules
 
@@ -71,10 +78,18 @@ def _field(text: str, index: int, name: str, sample: Sample) -> tuple[Field, lis
     return proposed, guess.notes
 
 
-def infer_form(reader: SheetReader, name: str) -> tuple[Form, dict[str, str]]:
-    """A form for the reader's sheet, and notes per field name for the TOML comments."""
+def infer_form(
+    reader: SheetReader, name: str, *, refused_in: str | None = None
+) -> tuple[Form, dict[str, str]]:
+    """A form for the reader's sheet, and notes per field name for the TOML comments;
+    ``refused_in`` (the file and sheet), when the header was not named: a sheet whose
+    columns are no table's is refused (no_table.py)."""
     header = reader.header
     sample = sample_sheet(reader)
+    if refused_in is not None:
+        why = why_mixed_columns(header, sample.columns, reader.header_row)
+        if why is not None:
+            raise no_table(refused_in, why)
     fields: list[Field] = []
     notes: dict[str, str] = {}
     used_names: set[str] = set()
@@ -160,7 +175,8 @@ def infer_workbook_form(
         after = "" if name else "file"
         if not name and sheet is not None and _name_of_sheet(reader.sheet_name):
             name, after = _name_of_sheet(reader.sheet_name), "sheet"
-        form, notes = infer_form(reader, name or workbook.stem.split(".")[0])
+        refused_in = where if header_row is None else None
+        form, notes = infer_form(reader, name or workbook.stem.split(".")[0], refused_in=refused_in)
         first = reader.header_first_row or reader.header_row
         return InferredForm(
             form,
