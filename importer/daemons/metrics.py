@@ -32,41 +32,26 @@ def _gauge(name: str, documentation: str, value: float) -> GaugeMetricFamily:
 
 
 def metric_families(stats: QueueStats, totals: JobTotals) -> list[Metric]:
+    return [
+        _gauge("importer_database_up", "1 when the database answered this scrape.", 1),
+        _jobs(totals),
+        *_figures(stats, totals),
+        *_timers_by_kind(stats),
+        _notices(totals),
+        _live(stats),
+    ]
+
+
+def _jobs(totals: JobTotals) -> GaugeMetricFamily:
     jobs = GaugeMetricFamily("importer_jobs", "Import jobs by status.", labels=["status"])
     for status, count in totals.jobs.items():
         jobs.add_metric([str(status)], count)
-    live = GaugeMetricFamily(
-        "importer_live_processes",
-        "Processes with a recent heartbeat: worker, timers (schedulers), submit (foreground).",
-        labels=["kind"],
-    )
-    for kind, count in (
-        (ProcessKind.WORKER, stats.live_workers),
-        (ProcessKind.TIMERS, stats.live_schedulers),
-        (ProcessKind.FOREGROUND, stats.live_foreground),
-    ):
-        live.add_metric([str(kind)], count)
-    # Every kind this process knows, zeros included, and any other the database holds.
-    known = sorted({*kinds(), *stats.timers_live_by_kind, *stats.timers_failed_by_kind})
-    live_by_kind = GaugeMetricFamily(
-        "importer_timers_live_by_kind", "Pending or processing timers by kind.", labels=["kind"]
-    )
-    failed_by_kind = GaugeMetricFamily(
-        "importer_timers_failed_by_kind", "Failed timers by kind (until purged).", labels=["kind"]
-    )
-    for name in known:
-        live_by_kind.add_metric([name], stats.timers_live_by_kind.get(name, 0))
-        failed_by_kind.add_metric([name], stats.timers_failed_by_kind.get(name, 0))
-    notices = GaugeMetricFamily(
-        "importer_notices",
-        "Completion notices (webhooks) by status: completed ones were delivered.",
-        labels=["status"],
-    )
-    for timer_status in TimerStatus:
-        notices.add_metric([str(timer_status)], totals.notices.get(timer_status, 0))
+    return jobs
+
+
+def _figures(stats: QueueStats, totals: JobTotals) -> list[Metric]:
+    """The fleet's single numbers: the queue, the rows, the failed attempts, the timers."""
     return [
-        _gauge("importer_database_up", "1 when the database answered this scrape.", 1),
-        jobs,
         _gauge("importer_jobs_queued", "Pending jobs available to run now.", stats.queued),
         _gauge(
             "importer_jobs_scheduled",
@@ -114,11 +99,48 @@ def metric_families(stats: QueueStats, totals: JobTotals) -> list[Metric]:
         _gauge(
             "importer_timers_failed", "Timers that failed (kept until purged).", stats.timers_failed
         ),
-        live_by_kind,
-        failed_by_kind,
-        notices,
-        live,
     ]
+
+
+def _timers_by_kind(stats: QueueStats) -> list[Metric]:
+    # Every kind this process knows, zeros included, and any other the database holds.
+    known = sorted({*kinds(), *stats.timers_live_by_kind, *stats.timers_failed_by_kind})
+    live_by_kind = GaugeMetricFamily(
+        "importer_timers_live_by_kind", "Pending or processing timers by kind.", labels=["kind"]
+    )
+    failed_by_kind = GaugeMetricFamily(
+        "importer_timers_failed_by_kind", "Failed timers by kind (until purged).", labels=["kind"]
+    )
+    for name in known:
+        live_by_kind.add_metric([name], stats.timers_live_by_kind.get(name, 0))
+        failed_by_kind.add_metric([name], stats.timers_failed_by_kind.get(name, 0))
+    return [live_by_kind, failed_by_kind]
+
+
+def _notices(totals: JobTotals) -> GaugeMetricFamily:
+    notices = GaugeMetricFamily(
+        "importer_notices",
+        "Completion notices (webhooks) by status: completed ones were delivered.",
+        labels=["status"],
+    )
+    for timer_status in TimerStatus:
+        notices.add_metric([str(timer_status)], totals.notices.get(timer_status, 0))
+    return notices
+
+
+def _live(stats: QueueStats) -> GaugeMetricFamily:
+    live = GaugeMetricFamily(
+        "importer_live_processes",
+        "Processes with a recent heartbeat: worker, timers (schedulers), submit (foreground).",
+        labels=["kind"],
+    )
+    for kind, count in (
+        (ProcessKind.WORKER, stats.live_workers),
+        (ProcessKind.TIMERS, stats.live_schedulers),
+        (ProcessKind.FOREGROUND, stats.live_foreground),
+    ):
+        live.add_metric([str(kind)], count)
+    return live
 
 
 class FleetCollector(Collector):
