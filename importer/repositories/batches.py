@@ -684,14 +684,7 @@ class BatchWriter:
         t = self.table
         q = queries()
         ident = sql.Identifier
-
-        def listed(names: Sequence[str], prefix: str | None = None) -> sql.Composable:
-            if prefix is None:
-                return sql.SQL(", ").join(map(ident, names))
-            return sql.SQL(", ").join(ident(prefix, n) for n in names)
-
         values = [c.name for c in t.columns]
-        own = [n for n in (t.job_column, t.row_column) if n is not None]
         parts: dict[str, sql.Composable] = {"table": t.identifier}
         parts["staging"] = self._staging
         if name == "create_staging_table":
@@ -700,52 +693,9 @@ class BatchWriter:
                 for n in [*values, JOB_COLUMN, ROW_COLUMN]
             )
         elif name in ("upsert_form_rows", "upsert_kept_form_rows"):
-            updates = [*values, *own]
-            assignments = [sql.SQL(q.upsert_assignment).format(column=ident(n)) for n in updates]
-            if t.written_column is not None:
-                assignments.append(
-                    sql.SQL(q.upsert_written_at).format(
-                        column=ident(t.written_column),
-                        old=listed(values, "t"),
-                        new=listed(values, "excluded"),
-                    )
-                )
-            changed_job: sql.Composable = sql.SQL("")
-            if t.job_column is not None:
-                # A correction: no row of its origin or its corrections is overwritten.
-                changed = q.upsert_changed_family if self.origin else q.upsert_changed_job
-                changed_job = sql.SQL(changed).format(column=ident(t.job_column))
-            # INSERT's column list names the table's own columns; the SELECT, staging's.
-            staged_own = [JOB_COLUMN if n == t.job_column else ROW_COLUMN for n in own]
-            parts |= {
-                "key_columns": listed(t.key),
-                "value_columns": listed(values),
-                "insert_columns": listed([*values, *own]),
-                "select_columns": listed([*values, *staged_own]),
-                "assignments": sql.SQL(", ").join(assignments),
-                "changed_job": changed_job,
-                "staged_row": ident(ROW_COLUMN),
-                "staged_key": listed(t.key, "s"),
-                "returned_key": listed(t.key, "u"),
-                "stored_key": listed(t.key, "o"),
-            }
+            parts |= self._upsert_parts(values)
             if name == "upsert_kept_form_rows":
-                tool = [c for c in (t.job_column, t.row_column, t.written_column) if c]
-
-                def old(column: str | None) -> sql.Composable:
-                    return ident("o", column) if column is not None else sql.SQL("NULL")
-
-                parts |= {
-                    "history": history_identifier(self.form.name),
-                    "every_column": listed([*values, *tool]),
-                    "value_list": listed(values),
-                    "old_values": listed(values, "o"),
-                    "staged_values": listed(values, "s"),
-                    "old_job": old(t.job_column),
-                    "old_row": old(t.row_column),
-                    "old_written": old(t.written_column),
-                    "first_key": ident(t.key[0]),
-                }
+                parts |= self._history_parts(values)
         elif name == "unstage_rows":
             parts["staged_row"] = ident(ROW_COLUMN)
         elif name == "staged_keys_held":
@@ -754,8 +704,8 @@ class BatchWriter:
                 "staged_row": ident(ROW_COLUMN),
                 "row": ident(t.row_column),
                 "job": ident(t.job_column),
-                "table_key": listed(t.key, "t"),
-                "staged_key": listed(t.key, "s"),
+                "table_key": _listed(t.key, "t"),
+                "staged_key": _listed(t.key, "s"),
             }
         text = getattr(q, name)
         if name == "staged_keys_held" and self.origin:
@@ -763,6 +713,64 @@ class BatchWriter:
         statement = sql.SQL(text).format(**parts)
         self._statements[name] = statement
         return statement
+
+    def _upsert_parts(self, values: list[str]) -> dict[str, sql.Composable]:
+        """The parts of a keyed form's upsert: the columns, what an update assigns, and the
+        rows it may not overwrite."""
+        t = self.table
+        q = queries()
+        ident = sql.Identifier
+        own = [n for n in (t.job_column, t.row_column) if n is not None]
+        assignments = [
+            sql.SQL(q.upsert_assignment).format(column=ident(n)) for n in [*values, *own]
+        ]
+        if t.written_column is not None:
+            assignments.append(
+                sql.SQL(q.upsert_written_at).format(
+                    column=ident(t.written_column),
+                    old=_listed(values, "t"),
+                    new=_listed(values, "excluded"),
+                )
+            )
+        changed_job: sql.Composable = sql.SQL("")
+        if t.job_column is not None:
+            # A correction: no row of its origin or its corrections is overwritten.
+            changed = q.upsert_changed_family if self.origin else q.upsert_changed_job
+            changed_job = sql.SQL(changed).format(column=ident(t.job_column))
+        # INSERT's column list names the table's own columns; the SELECT, staging's.
+        staged_own = [JOB_COLUMN if n == t.job_column else ROW_COLUMN for n in own]
+        return {
+            "key_columns": _listed(t.key),
+            "value_columns": _listed(values),
+            "insert_columns": _listed([*values, *own]),
+            "select_columns": _listed([*values, *staged_own]),
+            "assignments": sql.SQL(", ").join(assignments),
+            "changed_job": changed_job,
+            "staged_row": ident(ROW_COLUMN),
+            "staged_key": _listed(t.key, "s"),
+            "returned_key": _listed(t.key, "u"),
+            "stored_key": _listed(t.key, "o"),
+        }
+
+    def _history_parts(self, values: list[str]) -> dict[str, sql.Composable]:
+        """What an upsert that keeps the rows it replaces adds: the history table's parts."""
+        t = self.table
+        tool = [c for c in (t.job_column, t.row_column, t.written_column) if c]
+
+        def old(column: str | None) -> sql.Composable:
+            return sql.Identifier("o", column) if column is not None else sql.SQL("NULL")
+
+        return {
+            "history": history_identifier(self.form.name),
+            "every_column": _listed([*values, *tool]),
+            "value_list": _listed(values),
+            "old_values": _listed(values, "o"),
+            "staged_values": _listed(values, "s"),
+            "old_job": old(t.job_column),
+            "old_row": old(t.row_column),
+            "old_written": old(t.written_column),
+            "first_key": sql.Identifier(t.key[0]),
+        }
 
     # --- the end of a batch -----------------------------------------------------------------
 
@@ -811,3 +819,10 @@ class BatchWriter:
         if row is None:
             raise LeaseLost(f"import job {self.job.id}: lease lost", job_id=self.job.id)
         self.job = replace(self.job, total_rows=total, rows_not_read=not_read or [])
+
+
+def _listed(names: Sequence[str], prefix: str | None = None) -> sql.Composable:
+    """Column names as a list, each qualified by ``prefix`` when given."""
+    if prefix is None:
+        return sql.SQL(", ").join(map(sql.Identifier, names))
+    return sql.SQL(", ").join(sql.Identifier(prefix, n) for n in names)
