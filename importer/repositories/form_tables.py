@@ -454,6 +454,31 @@ def check_user_table(conn: Connection, form: Form) -> list[str]:
             f"table {where} does not exist (create it, or leave 'table' out and the tool "
             f"makes forms.{form.name})",
         )
+    _check_privileges(form, info, where)
+    notes = _check_field_columns(form, table, info, where)
+    notes += _check_job_column(form, info, where)
+    if table.key and frozenset(table.key) not in info.unique_sets(conn):
+        columns = ", ".join(table.key)
+        raise _refuse(
+            form,
+            f"key ({', '.join(form.key)}) needs a unique constraint or unique index on exactly "
+            f"({columns}) of {where}, and there is none (ALTER TABLE {where} ADD UNIQUE "
+            f"({columns}))",
+        )
+    filled = {c.name for c in table.columns} | {form.job_column}
+    for found in info.columns.values():
+        if not found.optional and found.name not in filled:
+            raise _refuse(
+                form,
+                f"column {found.name} of {where} ({found.shown}) is NOT NULL with no default "
+                f'and no field fills it; map a field to it (column = "{found.name}") or give '
+                "it a default",
+            )
+    return notes
+
+
+def _check_privileges(form: Form, info: TableInfo, where: str) -> None:
+    """A table (not a view) the role may read, insert into and (a keyed form) update."""
     if info.relkind not in ("r", "p"):
         raise _refuse(form, f"{where} is not a table (a view or other relation cannot be used)")
     wanted = [("SELECT", info.can_select), ("INSERT", info.can_insert)]
@@ -467,6 +492,10 @@ def check_user_table(conn: Connection, form: Form) -> list[str]:
                 f"(GRANT SELECT, INSERT{', UPDATE' if form.key else ''} ON {where} "
                 f"TO {info.role})",
             )
+
+
+def _check_field_columns(form: Form, table: FormTable, info: TableInfo, where: str) -> list[str]:
+    """Each field's column, of a type that takes it (notes: those of a smaller range)."""
     notes = []
     for column in table.columns:
         field = form.field(column.field)
@@ -491,6 +520,12 @@ def check_user_table(conn: Connection, form: Form) -> list[str]:
                 f"values of field {field.name!r} ({field.type}) beyond its range will be "
                 "refused by the database"
             )
+    return notes
+
+
+def _check_job_column(form: Form, info: TableInfo, where: str) -> list[str]:
+    """The job's column, a bigint or integer; a note where there is none."""
+    notes = []
     if form.job_column is not None:
         found = info.columns.get(form.job_column)
         if found is None:
@@ -507,21 +542,4 @@ def check_user_table(conn: Connection, form: Form) -> list[str]:
             "cannot find a job's rows there; add a bigint column and name it with "
             'job_column = "..."'
         )
-    if table.key and frozenset(table.key) not in info.unique_sets(conn):
-        columns = ", ".join(table.key)
-        raise _refuse(
-            form,
-            f"key ({', '.join(form.key)}) needs a unique constraint or unique index on exactly "
-            f"({columns}) of {where}, and there is none (ALTER TABLE {where} ADD UNIQUE "
-            f"({columns}))",
-        )
-    filled = {c.name for c in table.columns} | {form.job_column}
-    for found in info.columns.values():
-        if not found.optional and found.name not in filled:
-            raise _refuse(
-                form,
-                f"column {found.name} of {where} ({found.shown}) is NOT NULL with no default "
-                f'and no field fills it; map a field to it (column = "{found.name}") or give '
-                "it a default",
-            )
     return notes
