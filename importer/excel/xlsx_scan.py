@@ -56,6 +56,14 @@ def column_index(letters: str) -> int:
 class _Patterns:
     def __init__(self, prefix: bytes, zero_styles: dict[int, int]) -> None:
         p = re.escape(prefix)
+        self.prefix = prefix
+        self._p = p
+        self._rows_and_references(prefix, p)
+        self._strings_and_columns(prefix, p)
+        self._cells_and_formulas(prefix, p)
+        self._zero_padded(p, zero_styles)
+
+    def _rows_and_references(self, prefix: bytes, p: bytes) -> None:
         self.row_end = b"</" + prefix + b"row>"
         self.row_start = b"<" + prefix + b"row "
         self.row_numbers = re.compile(rb"<" + p + rb'row\b[^>]*?\br="(\d+)"')
@@ -66,6 +74,8 @@ class _Patterns:
         self.bad_refs = re.compile(
             rb"<" + p + rb'c\b[^>]*?\br="(?![A-Za-z]{1,3}[1-9]\d{0,6}")([^"]*)"'
         )
+
+    def _strings_and_columns(self, prefix: bytes, p: bytes) -> None:
         self.negative_value = b"<" + prefix + b"v>-"
         self.string_cell = b't="s"'
         # Possessive (*+): these never need to give back, and not trying is ~20% faster.
@@ -79,9 +89,9 @@ class _Patterns:
         # Sheets up to column Z (most) find none, and that one search answers both questions.
         self.not_narrow = re.compile(rb"<" + p + rb'c(?:>|\s(?!r="[A-Z]\d{1,6}"))')
         self._longer: dict[int, re.Pattern[bytes]] = {}
-        self.prefix = prefix
         self._zero_columns: dict[tuple[bytes, bytes], re.Pattern[bytes]] = {}
-        self._p = p
+
+    def _cells_and_formulas(self, prefix: bytes, p: bytes) -> None:
         self.refless = re.compile(rb"<" + p + rb"c(?:>|\s(?![^>]*\br=)[^>]*>)")
         self.cell = re.compile(rb"<" + p + rb"c\b([^>]*?)(?:/>|>(.*?)</" + p + rb"c>)", re.DOTALL)
         self.error_marker = b't="e"'
@@ -118,6 +128,8 @@ class _Patterns:
         self.value_tag = b"<" + prefix + b"v"
         self.value = re.compile(rb"<" + p + rb"v>([^<]*)</" + p + rb"v>")
         self.formula = re.compile(rb"<" + p + rb"f\b[^>]*?(?:/>|>([^<]*)</" + p + rb"f>)")
+
+    def _zero_padded(self, p: bytes, zero_styles: dict[int, int]) -> None:
         self.zero_cells = None
         self.zero_uses: list[bytes] = []
         self.zero_empties: list[bytes] = []
