@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from importer.excel.base import SheetReader
     from importer.excel.layout import HeaderLayout
     from importer.forms.definition import Form
+    from importer.forms.validation import Validator
     from importer.repositories.batches import BatchWriter, Committed, Prepared
     from importer.repositories.lookups import TableLookups
     from importer.running.commit_thread import Done
@@ -327,18 +328,11 @@ class _Run:
         return reader
 
     def import_rows(self, conn: Connection, renewer: LeaseRenewer) -> JobOutcome:
-        from importer.forms.hooks import load_hook
-        from importer.forms.validation import Validator
         from importer.repositories.batches import (
             BatchWriter,  # heavy imports: only where rows are read
         )
         from importer.repositories.corrections import Origin
         from importer.repositories.forms import get_form
-        from importer.running.correction_rows import (
-            NumberedSheet,
-            claims_before,
-            origin_numbered,
-        )
 
         self.pause("claimed")
         if self.job.cursor:  # a resume: from its start until its own rows
@@ -355,21 +349,7 @@ class _Run:
         reader, skip, after_row = self.open_reader(conn, layout)
         self.read_path = self.read_path or reader.read_path or "row path"
         with reader, self.lookups(form) as lookups:
-            with permanent():
-                hook = load_hook(form, self.settings.hooks_allowed)
-            with permanent(f"the header no longer matches form {form.name!r}"):
-                validator = Validator(
-                    form,
-                    reader.header,
-                    date1904=reader.date1904,
-                    mapping=self.job.column_map,
-                    lookups=lookups,
-                    hook=hook,
-                    today=self.job.created_at.date(),  # a resumed job decides alike
-                    on_warning=functools.partial(self.emit, ProgressPhase.WARNING),
-                )
-            if validator.claims is not None:
-                validator.claims.seed(claims_before(conn, self.job))
+            validator = self.validator(conn, form, reader, lookups)
             writer = BatchWriter(
                 conn,
                 self.job,
@@ -390,22 +370,7 @@ class _Run:
             self.over_limit = crossed_limit(self.job)
             if self.over_limit is not None:
                 return self.stop_over_limit(conn, renewer, [])
-            size = self.settings.rows_per_transaction
-            batches: Iterator[Sequence[Any]]
-            if isinstance(reader, NumberedSheet):  # a correction's rows, read at its submit
-                batches = reader.numbered_batches(self.job, size, skip=skip)
-            elif self.job.origin_job_id is not None:  # a correction: numbered as its origin's
-                batches = origin_numbered(
-                    conn, self.job, reader.batches(size), skip=skip, size=size
-                )
-            else:
-                batches = reader.batches(size, skip=skip, after_row=after_row)
-            self.rows_started = time.monotonic()
-            if skip:
-                self.emit(ProgressPhase.SKIPPING, f"skipping {skip:,} committed rows")
-                batches = self.own_rows(batches)
-            else:
-                self.emit(ProgressPhase.IMPORTING)
+            batches = self.row_batches(conn, reader, skip, after_row)
 
             def next_batch() -> tuple[Prepared, int] | None:
                 with permanent(DAMAGED):
@@ -415,6 +380,55 @@ class _Run:
                 return writer.prepare(batch, validator.validate(batch)), len(batch)
 
             return self.write_batches(conn, renewer, writer, next_batch)
+
+    def validator(
+        self, conn: Connection, form: Form, reader: SheetReader, lookups: TableLookups | None
+    ) -> Validator:
+        """The job's validator for the sheet's header (its form's hook loaded, its claims
+        of unique values seeded with the job's earlier ones)."""
+        from importer.forms.hooks import load_hook
+        from importer.forms.validation import Validator
+        from importer.running.correction_rows import claims_before
+
+        with permanent():
+            hook = load_hook(form, self.settings.hooks_allowed)
+        with permanent(f"the header no longer matches form {form.name!r}"):
+            validator = Validator(
+                form,
+                reader.header,
+                date1904=reader.date1904,
+                mapping=self.job.column_map,
+                lookups=lookups,
+                hook=hook,
+                today=self.job.created_at.date(),  # a resumed job decides alike
+                on_warning=functools.partial(self.emit, ProgressPhase.WARNING),
+            )
+        if validator.claims is not None:
+            validator.claims.seed(claims_before(conn, self.job))
+        return validator
+
+    def row_batches(
+        self, conn: Connection, reader: SheetReader, skip: int, after_row: int
+    ) -> Iterator[Sequence[Any]]:
+        """The rows still to import, in batches (a correction's numbered as its origin's);
+        those a resume skips are read past first."""
+        from importer.running.correction_rows import NumberedSheet, origin_numbered
+
+        size = self.settings.rows_per_transaction
+        batches: Iterator[Sequence[Any]]
+        if isinstance(reader, NumberedSheet):  # a correction's rows, read at its submit
+            batches = reader.numbered_batches(self.job, size, skip=skip)
+        elif self.job.origin_job_id is not None:  # a correction: numbered as its origin's
+            batches = origin_numbered(conn, self.job, reader.batches(size), skip=skip, size=size)
+        else:
+            batches = reader.batches(size, skip=skip, after_row=after_row)
+        self.rows_started = time.monotonic()
+        if skip:
+            self.emit(ProgressPhase.SKIPPING, f"skipping {skip:,} committed rows")
+            batches = self.own_rows(batches)
+        else:
+            self.emit(ProgressPhase.IMPORTING)
+        return batches
 
     def open_columnar(self, conn: Connection, form: Form) -> ColumnarSheet | None:
         """The job's sheet read as columns (importer.columnar), when it can be: an .xlsx
