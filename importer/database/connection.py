@@ -77,6 +77,7 @@ class Connection(psycopg.Connection[DictRow]):
     """A psycopg connection that raises importer.errors types (see module docstring)."""
 
     target: str | None = None  # host:port/db, for messages about an unreachable server
+    given_back_at = 0.0  # shared connections: when it was last given back (monotonic)
 
     def commit(self) -> None:
         with database_errors(target=self.target):

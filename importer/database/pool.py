@@ -3,13 +3,16 @@ front end): a new connection costs its setup on both sides (a few milliseconds, 
 process forked by the server) where a request's own statements take a fraction of one.
 
 psycopg's own pool keeps them: a connection is checked as it is lent (one empty statement:
-one the server closed meanwhile is replaced, not handed to a request), replaced after an hour,
-and a request waits for one when all are lent. What leaves here is the tool's own errors:
+one the server closed meanwhile is replaced, not handed to a request) unless it was given back
+within the last ``UNCHECKED_SECONDS`` (it answered a moment ago; a busy server would pay a
+round trip a request for nothing), replaced after an hour, and a request waits for one when
+all are lent. What leaves here is the tool's own errors:
 no connection within ``WAIT_SECONDS`` is DatabaseUnavailable, as a failed connect() is.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -21,6 +24,7 @@ from importer.errors import DatabaseUnavailable
 
 # As long as connect() lets a server take to answer (dead_peer_params' connect_timeout).
 WAIT_SECONDS = 10.0
+UNCHECKED_SECONDS = 0.5
 
 
 class SharedConnections:
@@ -37,13 +41,17 @@ class SharedConnections:
             max_size=max(1, size),
             open=False,
             configure=self._configure,
-            check=ConnectionPool.check_connection,
+            check=self._check,
             timeout=wait_seconds,
             name="importer",
         )
 
     def _configure(self, conn: Connection) -> None:
         conn.target = self.target
+
+    def _check(self, conn: Connection) -> None:
+        if time.monotonic() - conn.given_back_at >= UNCHECKED_SECONDS:
+            ConnectionPool.check_connection(conn)
 
     def open(self) -> None:
         self._pool.open()
@@ -65,4 +73,5 @@ class SharedConnections:
         try:
             yield conn
         finally:
+            conn.given_back_at = time.monotonic()
             self._pool.putconn(conn)

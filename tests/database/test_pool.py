@@ -4,13 +4,14 @@ closed them, and a wait for one that ends as the tool's own error."""
 from __future__ import annotations
 
 import threading
+import time
 
 import psycopg
 import pytest
 
 from importer.config import Settings
 from importer.database import Database
-from importer.database.pool import SharedConnections
+from importer.database.pool import UNCHECKED_SECONDS, SharedConnections
 from importer.errors import DatabaseError, DatabaseUnavailable
 
 
@@ -19,6 +20,14 @@ def _pid(database: Database) -> int:
         row = conn.execute("SELECT pg_backend_pid() AS pid").fetchone()
     assert row is not None
     return int(row["pid"])
+
+
+def _closed_by_the_server(database: Database, database_url: str) -> int:
+    """The shared connection's server process, ended by the server (as a restart would)."""
+    pid = _pid(database)
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    return pid
 
 
 def test_while_sharing_the_same_connection_is_lent_again(settings: Settings) -> None:
@@ -36,9 +45,21 @@ def test_a_connection_the_server_closed_is_replaced_not_lent(
 ) -> None:
     database = Database(settings)
     with database.sharing_connections(1):
-        first = _pid(database)
-        with psycopg.connect(database_url, autocommit=True) as admin:
-            admin.execute("SELECT pg_terminate_backend(%s)", (first,))
+        first = _closed_by_the_server(database, database_url)
+        time.sleep(UNCHECKED_SECONDS)  # given back longer ago: checked as it is lent
+        assert _pid(database) != first
+
+
+def test_a_connection_given_back_a_moment_ago_is_lent_unchecked(
+    settings: Settings, database_url: str
+) -> None:
+    # The check's round trip is saved for a connection that just answered: one the server
+    # closed within that moment fails the one statement that meets it, and is replaced.
+    database = Database(settings)
+    with database.sharing_connections(1):
+        first = _closed_by_the_server(database, database_url)
+        with pytest.raises(DatabaseUnavailable):
+            _pid(database)
         assert _pid(database) != first
 
 
