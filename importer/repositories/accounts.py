@@ -159,7 +159,7 @@ def list_tokens(conn: Connection, email: str | None = None) -> list[Token]:
 
 def user_by_token(conn: Connection, secret_hash: str) -> Account | None:
     row = conn.execute(queries().user_by_token, {"secret_hash": secret_hash}).fetchone()
-    return None if row is None else user_by_id(conn, int(row["id"]))
+    return None if row is None else Account.from_row(row)
 
 
 # --- web sessions ----------------------------------------------------------------------------

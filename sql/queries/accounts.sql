@@ -64,7 +64,8 @@ SELECT t.id, t.name, t.created_at, t.last_used_at, u.email
  ORDER BY t.id
 
 -- name: user_by_token
--- The token's account, its use noted (at most once a minute: a busy client writes little).
+-- The token's account (as user_by_id reads it: one statement for each request the token
+-- sends), its use noted (at most once a minute: a busy client writes little).
 WITH found AS (
     SELECT t.id AS token_id, t.user_id, t.last_used_at FROM api_tokens t
      WHERE t.secret_hash = %(secret_hash)s
@@ -73,7 +74,11 @@ WITH found AS (
      WHERE id = (SELECT token_id FROM found)
        AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
 )
-SELECT u.id FROM found JOIN users u ON u.id = found.user_id
+SELECT u.id, u.email, u.role, u.password_hash IS NOT NULL AS has_password, u.created_at,
+       coalesce((SELECT array_agg(f.form ORDER BY f.form) FROM user_forms f
+                  WHERE f.user_id = u.id), '{}') AS forms,
+       (SELECT count(*) FROM api_tokens t WHERE t.user_id = u.id) AS tokens
+  FROM found JOIN users u ON u.id = found.user_id
 
 -- name: insert_web_session
 INSERT INTO web_sessions (secret_hash, user_id, csrf_token, expires_at)

@@ -13,6 +13,7 @@ from importer.api import Importer
 from importer.database import Connection
 from importer.errors import AccessDenied
 from importer.identity import os_user
+from importer.states import Role
 from tests.conftest import Cli
 from tests.support.jobs import add_form, orders_book
 
@@ -109,7 +110,14 @@ def test_an_api_token_is_shown_once_kept_hashed_and_revoked(
     stored = conn.execute("SELECT * FROM api_tokens").fetchall()
     assert len(stored) == 1 and token not in json.dumps(stored, default=str)
     importer = Importer(database_url)
-    assert importer.token_account(token).email == "ci@example.com"
+    account = importer.token_account(token)
+    assert account.email == "ci@example.com"
+    assert (account.role, account.forms, account.has_password, account.tokens) == (
+        Role.SENDER,
+        ("orders",),
+        False,
+        1,
+    )
     assert "1 ci" in cli("users", "list").stdout
     revoked = cli("users", "revoke", "1")
     assert revoked.stdout.strip() == "revoked token 1 (ci) of ci@example.com"
