@@ -26,6 +26,7 @@ Run alone: ``python -m bench.web [--rows N] [--rejected N] [--senders N] [--repe
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import os
 import re
@@ -41,6 +42,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import psycopg
@@ -394,19 +396,32 @@ def senders_jobs(base: str, scratch: Scratch, tokens: dict[str, str]) -> dict[st
 def poll_as(
     base: str, token: str, job_ids: list[int], start: threading.Barrier, times: list[float]
 ) -> None:
-    """One sender polling its imports every second, on the same tick as the others."""
-    with api_client(base, token) as client:
-        client.get("/api/imports")  # connected, and the server warm
+    """One sender polling its imports every second, on the same tick as the others, on a
+    kept connection of the standard library's client: httpx took ~4.5 ms of CPU a request
+    here, twice the server's, and 50 of them on the same two cores measured the clients."""
+    where = urlsplit(base)
+    client = http.client.HTTPConnection(where.hostname or "127.0.0.1", where.port, timeout=60)
+    headers = {"Authorization": f"Bearer {token}"}
+
+    def get(path: str) -> None:
+        client.request("GET", path, headers=headers)
+        answer = client.getresponse()
+        answer.read()
+        if answer.status != 200:
+            raise RuntimeError(f"bench: {path} answered {answer.status}")
+
+    try:
+        get("/api/imports")  # connected, and the server warm
         start.wait()
         begun = time.monotonic()
         for round_ in range(POLL_ROUNDS):
             for path in ["/api/imports", *(f"/api/imports/{i}" for i in job_ids)]:
                 started = time.perf_counter()
-                answer = client.get(path)
+                get(path)
                 times.append((time.perf_counter() - started) * 1000)
-                if answer.status_code != 200:
-                    raise RuntimeError(f"bench: {path} answered {answer.status_code}")
             time.sleep(max(0.0, begun + round_ + 1 - time.monotonic()))
+    finally:
+        client.close()
 
 
 def senders_polling(base: str, tokens: dict[str, str], owned: dict[str, list[int]]) -> list[float]:
