@@ -2,9 +2,10 @@
 tool's own reader and Validator, each batch ready for BatchWriter as CSV.
 
 Per piece (sheet.py): the form's checks (checks.py) settle most rows at once; a row with
-any cell not settled, or with a special cell (an error, an uncalculated formula), is read
-again as the row-at-a-time path reads it and validated by the same Validator, so stored
-values, rejected rows, their messages and their cells are that path's. Batches hold
+any cell not settled, or with a special cell (an error, an uncalculated formula), is
+validated by the row path's Validator, its cells as the row-at-a-time reader gives them
+(rebuilt from their texts and their XML's types, rebuilt.py, or read again exactly), so
+stored values, rejected rows, their messages and their cells are that path's. Batches hold
 ``size`` rows of the sheet in order (the last of a piece fewer); the valid rows go to the
 writer as CSV written by polars, the rejected ones as the usual JSON.
 """
@@ -71,7 +72,7 @@ class ColumnarBatches:
         texts = [f"c{i}" for i in range(width)]
         frame = frame.filter(pl.col(ROW) > self.sheet.after_row)
         frame = frame.filter(~pl.all_horizontal([blank(pl.col(c)) for c in texts]))
-        frame = self._with_pads(frame, loaded)
+        frame = with_pads(frame, loaded)
         values: list[pl.Expr] = []
         settled: list[pl.Expr] = [pl.lit(True)]
         for f, index in self.fields:
@@ -82,7 +83,7 @@ class ColumnarBatches:
             values.append(value.cast(_POLARS_TYPES[f.type]).alias(self.table.column(f.name).name))
             settled.append(ok)
         # A special cell (an error, an uncalculated formula) in a column the form reads: the
-        # row is read again (elsewhere it changes nothing the row stores).
+        # row goes to the Validator (elsewhere it changes nothing the row stores).
         read = {index for _, index in self.fields}
         odd = sorted({row for row, column in loaded.scan.overrides if column in read})
         ok_all = pl.all_horizontal(settled)
@@ -91,8 +92,9 @@ class ColumnarBatches:
         checked = frame.lazy().with_columns(*values, ok_all.alias("__ok")).collect()
         rows = checked[ROW].to_numpy()
         good = checked.filter(pl.col("__ok")).select(ROW, *self.columns)
-        hard = rows[~checked["__ok"].to_numpy()]
-        # The batches below need only `good` (and the piece's XML, for rows read again):
+        pads = [c for c in frame.columns if c.startswith("__pad")]
+        hard = checked.filter(~pl.col("__ok")).select(ROW, *texts, *pads)
+        # The batches below need only `good` and `hard` (and the piece's XML):
         # the frames of texts go before a batch waits for the writer, not after.
         del frame, checked
         loaded.frame = loaded.frame.clear()
@@ -110,40 +112,18 @@ class ColumnarBatches:
             start = end
 
     def _settle(
-        self, loaded: LoadedPiece, hard: np.ndarray[Any, Any], good: pl.DataFrame
+        self, loaded: LoadedPiece, hard: pl.DataFrame, good: pl.DataFrame
     ) -> tuple[pl.DataFrame, list[RejectedRow]]:
-        """The unsettled rows of the whole piece, read and validated at once: the good
-        rows with those the Validator took, and the rejected ones."""
-        if not len(hard):
+        """The unsettled rows of the whole piece, validated at once: the good rows with
+        those the Validator took, and the rejected ones."""
+        if not hard.height:
             return good, []
-        result = self.validator.validate(self.sheet.exact(loaded, hard.tolist()))
+        result = self.validator.validate(self.sheet.unsettled(loaded, hard))
         rejected = sorted(result.rejected, key=lambda r: r.number)
         if len(result.valid):
             rescued = self._frame_of(result.valid, good.schema)
             good = pl.concat([good, rescued]).sort(ROW)
         return good, rejected
-
-    def _with_pads(self, frame: pl.DataFrame, loaded: LoadedPiece) -> pl.DataFrame:
-        """Per column holding numbers in a 00000 format: their width on those rows. In
-        array steps: a column of ZIP codes beside texts holds thousands of runs a piece."""
-        runs = loaded.piece.padded
-        if not runs or frame.height == 0:
-            return frame
-        first = int(loaded.piece.anchor)
-        rows = frame[ROW].to_numpy() - first
-        length = int(loaded.piece.last_row) - first + 2
-        # column, first, last, width: the piece's runs one after the other (xlsx_split.Piece)
-        table = np.frombuffer(runs, dtype=np.int64).reshape(-1, 4)
-        extra = []
-        for column in np.unique(table[:, 0]):
-            mine = table[table[:, 0] == column]
-            # A column's runs never overlap: +width where one starts, -width after its end.
-            steps = np.zeros(length, np.int64)
-            np.add.at(steps, mine[:, 1] - first, mine[:, 3])
-            np.add.at(steps, mine[:, 2] - first + 1, -mine[:, 3])
-            found = np.cumsum(steps)[rows]
-            extra.append(pl.Series(f"__pad{int(column)}", found).replace(0, None))
-        return frame.with_columns(extra)
 
     def _batch(
         self, loaded: LoadedPiece, good: pl.DataFrame, rejected: list[RejectedRow], last_row: int
@@ -181,6 +161,29 @@ class ColumnarBatches:
             dtype = schema[column.name]
             data[column.name] = pl.Series(column.name, list(values), dtype=dtype, strict=False)
         return pl.DataFrame(data).select(list(schema)).cast(schema)
+
+
+def with_pads(frame: pl.DataFrame, loaded: LoadedPiece) -> pl.DataFrame:
+    """Per column holding numbers in a 00000 format: their width on those rows. In
+    array steps: a column of ZIP codes beside texts holds thousands of runs a piece."""
+    runs = loaded.piece.padded
+    if not runs or frame.height == 0:
+        return frame
+    first = int(loaded.piece.anchor)
+    rows = frame[ROW].to_numpy() - first
+    length = int(loaded.piece.last_row) - first + 2
+    # column, first, last, width: the piece's runs one after the other (xlsx_split.Piece)
+    table = np.frombuffer(runs, dtype=np.int64).reshape(-1, 4)
+    extra = []
+    for column in np.unique(table[:, 0]):
+        mine = table[table[:, 0] == column]
+        # A column's runs never overlap: +width where one starts, -width after its end.
+        steps = np.zeros(length, np.int64)
+        np.add.at(steps, mine[:, 1] - first, mine[:, 3])
+        np.add.at(steps, mine[:, 2] - first + 1, -mine[:, 3])
+        found = np.cumsum(steps)[rows]
+        extra.append(pl.Series(f"__pad{int(column)}", found).replace(0, None))
+    return frame.with_columns(extra)
 
 
 class LazyRows(Sequence[Any]):

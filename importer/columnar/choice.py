@@ -4,11 +4,12 @@ before the sheet is read (its XML's size, and a sample of its first rows, sample
 The row path's time grows with the sheet's rows, about alike whatever the cells hold. The
 columnar path's has three parts: a fixed one (polars and fastexcel loaded, the split's
 worker processes started, the pieces' workbook written), one per row it settles as columns,
-and one more per row it reads again exactly as the row path reads it (an invalid row; a
-cell its checks cannot settle, such as a date typed in a format it does not parse or a
-boolean cell in a text field; an error cell in a column the form reads). How many rows are
-read again is known from the sample, before anything else is read; the path whose estimate
-is lower runs. The constants are fit on `make bench` (bench/paths.py: every path on every
+and one more per row its checks leave to the row path's Validator, its cells rebuilt as the
+row path's reader gives them (an invalid row; a cell its checks cannot settle, such as a
+date typed in a format it does not parse or a boolean cell in a text field; an error cell
+in a column the form reads). How many rows that is ("read again" below, as the sample
+counts them) is known from the sample, before anything else is read; the path whose
+estimate is lower runs. The constants are fit on `make bench` (bench/paths.py: every path on every
 book of the bench, their times measured in the same run).
 
 ``IMPORTER_TEST_COLUMNAR=1`` / ``=0`` forces the columnar / row path (tests and the bench).
@@ -22,11 +23,13 @@ SWITCH = "IMPORTER_TEST_COLUMNAR"
 
 # The row path's time per row is the unit. Fit on bench/paths.py's books (200,000 and
 # 1,000,000 rows, 2% to 32% of the rows read again), between two runs: the machine busy
-# with other work (75,000, 0.50, 0.59) and idle (93,000, 0.23, 1.06). See
-# docs/ARCHITECTURE.md, "Which path reads a sheet".
+# with other work (75,000, 0.50, 0.59) and idle (93,000, 0.23, 1.06). Since the rows left
+# to the Validator are rebuilt from their texts rather than read again, a run of the
+# 200,000-row books gave a slope of 0.58 where that idle run gave 1.31: READ_AGAIN is
+# the earlier fit's, scaled so. See docs/ARCHITECTURE.md, "Which path reads a sheet".
 FIXED_ROWS = 84_000  # the columnar path's fixed costs, in rows of the row path
 SETTLED = 0.37  # a row the columnar checks settle, against a row of the row path
-READ_AGAIN = 0.80  # a row read again exactly, over one it settles
+READ_AGAIN = 0.36  # a row left to the Validator, over one the checks settle
 # Below this much sheet XML (~70,000 rows of ten columns) the fixed costs are never won
 # back, whatever the rows hold: the row path, without a sample.
 SAMPLE_FROM_BYTES = 24 << 20

@@ -23,6 +23,7 @@ import numpy as np
 import polars as pl
 
 from importer.columnar.choice import PathChoice
+from importer.columnar.rebuilt import CellTypes, rebuilt_rows
 from importer.excel.base import EmptySheet
 from importer.excel.calamine_engine import CalamineReader, KnownHeader
 from importer.excel.calamine_pieces import piece_reader, release_freed_memory
@@ -83,6 +84,7 @@ class ColumnarSheet:
         self._data_end = b"</" + prefix + b"sheetData>"
         self._row_tag = b"<" + prefix + b"row r="
         self._row_end = b"</" + prefix + b"row>"
+        self._types = CellTypes(prefix)
         try:
             self.known = self._find_header(head)
             self.header = list(self.known.header)
@@ -252,6 +254,30 @@ class ColumnarSheet:
             if i < len(rows) and rows[i] == number:
                 parts.append((number, loaded.xml[starts[i] : starts[i + 1]]))
         return parts
+
+    def unsettled(self, loaded: LoadedPiece, hard: pl.DataFrame) -> RowBatch:
+        """The rows of ``hard`` as the row-at-a-time reader gives them: rebuilt where their
+        texts and their XML's types tell every cell, the others read again exactly."""
+        batch, others = self.rebuilt(loaded, hard)
+        if not others:
+            return batch
+        again = self.exact(loaded, others)
+        return RowBatch(batch.numbers + again.numbers, [*batch.cells, *again.cells])
+
+    def rebuilt(self, loaded: LoadedPiece, hard: pl.DataFrame) -> tuple[RowBatch, list[int]]:
+        """The rows of ``hard`` (ROW, the text columns, the __pad columns of with_pads)
+        whose cells their texts and their XML's types tell (rebuilt.py), as the reader gives
+        them; and the numbers of the others."""
+        numbers: list[int] = hard[ROW].to_list()
+        parts = self._rows_xml(loaded, numbers)
+        if len(parts) != len(numbers):
+            return RowBatch([], []), numbers
+        texts = [hard[f"c{i}"].to_list() for i in range(len(self.header))]
+        pads = {int(c[5:]): hard[c].to_list() for c in hard.columns if c.startswith("__pad")}
+        special: dict[int, list[tuple[int, object]]] = {}
+        for (row, column), value in loaded.scan.overrides.items():
+            special.setdefault(row, []).append((column, value))
+        return rebuilt_rows(parts, texts, pads, self._types, special)
 
     def exact(self, loaded: LoadedPiece, numbers: Sequence[int]) -> RowBatch:
         """Rows ``numbers`` of this piece as the row-at-a-time reader gives them (rows it

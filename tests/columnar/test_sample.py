@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
 from bench import mixed_books, workbooks
@@ -27,7 +26,7 @@ def read_again_by_the_columnar_path(
     count = [0]
     settle = batches.ColumnarBatches._settle
 
-    def counting(self: Any, loaded: Any, hard: np.ndarray[Any, Any], good: Any) -> Any:
+    def counting(self: Any, loaded: Any, hard: Any, good: Any) -> Any:
         count[0] += len(hard)
         return settle(self, loaded, hard, good)
 
