@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from importer.api.fixes import FixMethods
+from importer.api.review_checks import ReviewMethods
 from importer.api.uploads import senders_reword
 from importer.database import Connection, connect
 from importer.errors import StateError
@@ -53,7 +53,7 @@ class ProgressReader:
             conn.close()
 
 
-class ViewerMethods(FixMethods):
+class ViewerMethods(ReviewMethods):
     def progress_for(self, viewer: Account, job_id: int) -> Progress:
         """How far the job is, as its progress events show it (NotFoundError: not the
         viewer's, as for a job that does not exist)."""

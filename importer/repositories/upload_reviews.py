@@ -1,5 +1,6 @@
-"""The page's uploads waiting for their sender and the columns senders matched (SQL in
-sql/queries/upload_reviews.sql, tables of migration 0019). A review is read and changed only
+"""The page's uploads waiting for their sender, the check of their rows kept with them, and
+the columns senders matched (SQL in sql/queries/upload_reviews.sql, tables of migration
+0019). A review is read and changed only
 by its own account: another's is answered as one that does not exist."""
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ class UploadReview:
     column_map: dict[str, str]
     job_id: int | None
     created_at: datetime
+    # The check of its rows as kept with it (see keep_check); never among its options, so
+    # that new options let it go.
+    checked: dict[str, Any] | None = None
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> UploadReview:
@@ -50,6 +54,7 @@ class UploadReview:
             column_map=dict(options.get("column_map") or {}),
             job_id=row["job_id"],
             created_at=row["created_at"],
+            checked=options.get("checked"),
         )
 
     def options(self, **changes: Any) -> dict[str, Any]:
@@ -101,6 +106,17 @@ def set_options(
     if row is None:
         raise not_found(review_id)
     return UploadReview.from_row(row)
+
+
+def keep_check(
+    conn: Connection, user_id: int, review_id: int, options: dict[str, Any], checked: Any
+) -> None:
+    """Keep ``checked`` with the upload while its options are still ``options`` (the ones
+    it was checked with); an upload changed or imported since keeps nothing."""
+    conn.execute(
+        queries().keep_upload_review_check,
+        {"id": review_id, "user_id": user_id, "options": Jsonb(options), "checked": Jsonb(checked)},
+    )
 
 
 def set_job(conn: Connection, user_id: int, review_id: int, job_id: int) -> None:

@@ -63,10 +63,16 @@ class Reviews:
     ) -> Response:
         form = request.query_params.get("form") or None
         columns = request.query_params.get("columns") == "1" or request.method == "POST"
+        again = request.query_params.get("again") == "1"  # not the check kept: run it anew
         if request.method == "POST":
             form = None  # a refused choice is shown for the form it was made for
         found = await blocking(
-            self.importer.review_upload_for, visitor.account, upload_id_of(request), form, columns
+            self.importer.checked_upload_for,
+            visitor.account,
+            upload_id_of(request),
+            form,
+            columns,
+            again,
         )
         return self.pages.render(
             request,

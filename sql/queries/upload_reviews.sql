@@ -15,6 +15,14 @@ UPDATE upload_reviews SET options = %(options)s
  WHERE id = %(id)s AND user_id = %(user_id)s AND job_id IS NULL
 RETURNING *
 
+-- name: keep_upload_review_check
+-- The check of the upload's rows kept with it (options.checked), only while its options
+-- are still those it was checked with: a change of them (set_upload_review_options writes
+-- them without it) lets the kept check go.
+UPDATE upload_reviews SET options = options || jsonb_build_object('checked', %(checked)s::jsonb)
+ WHERE id = %(id)s AND user_id = %(user_id)s AND job_id IS NULL
+   AND options - 'checked' = %(options)s::jsonb
+
 -- name: set_upload_review_job
 UPDATE upload_reviews SET job_id = %(job_id)s
  WHERE id = %(id)s AND user_id = %(user_id)s AND job_id IS NULL

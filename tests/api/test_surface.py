@@ -46,7 +46,7 @@ METHODS = {
     "retry_for", "forms_for", "submit_for", "progress_for", "progress_reader", "undo_for",
     # the page's uploads: checked, their columns matched, then imported (or a correction)
     "upload_for", "review_upload_for", "match_columns_for", "import_upload_for",
-    "checked_rows_for", "drop_upload_for", "correct_for",
+    "checked_rows_for", "drop_upload_for", "correct_for", "checked_upload_for",
     # rejected rows fixed in place, then imported as a correction
     "rows_to_fix_for", "edit_rows_for", "replace_in_rejected_for", "import_fixed_rows_for",
     # the database

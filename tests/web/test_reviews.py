@@ -152,3 +152,41 @@ def test_the_forms_reject_threshold_applies_as_in_the_command_line(
     client.post(f"{loose}/drop", data={"csrf": token})
     assert conn.execute("SELECT count(*) AS n FROM import_files").fetchone() == {"n": 0}
     assert conn.execute("SELECT count(*) AS n FROM import_jobs").fetchone() == {"n": 0}
+
+
+def _figures(html: str) -> tuple[str, str, bool]:
+    good = re.search(r'id="check-good">([^<]*)<', html)
+    rejected = re.search(r'id="check-rejected">([^<]*)<', html)
+    assert good is not None and rejected is not None, html
+    return good.group(1), rejected.group(1), 'id="check-kept"' in html
+
+
+def test_the_check_is_kept_with_the_upload_until_its_columns_or_its_form_change(
+    site: Site, tmp_path: Path, conn: Connection
+) -> None:
+    site.account("ana@example.com", "sender", ["orders"])
+    client = site.signed_in("ana@example.com")
+    token = csrf_of(client.get("/imports").text)
+    book = tmp_path / "orders.xlsx"
+    write_book(book, [[1, "Ann", 5], [2, "Bo", -1], [3, "Cy", 7]])
+    review = _upload(client, token, book)
+    assert _figures(client.get(review).text) == ("2", "1", False)  # checked: every row read
+
+    # The stored bytes made unreadable: a check run again would be refused, so the page shown
+    # again is the check kept with the upload; "check again" does run it.
+    stored = conn.execute("SELECT sha256, content FROM import_files").fetchone()
+    assert stored is not None
+    conn.execute("UPDATE import_files SET content = 'not a workbook'::bytea")
+    assert _figures(client.get(review).text) == ("2", "1", True)
+    assert client.get(f"{review}?again=1").status_code == 422
+    conn.execute("UPDATE import_files SET content = %s", (stored["content"],))
+
+    # New options (the columns matched again) let the kept check go: it runs anew.
+    columns = {"column-0": "order_id", "column-1": "customer", "column-2": "amount"}
+    matched = client.post(f"{review}/columns", data={"csrf": token, "form": "orders", **columns})
+    assert matched.status_code == 303, matched.text
+    assert _figures(client.get(review).text) == ("2", "1", False)
+    assert _figures(client.get(review).text) == ("2", "1", True)
+    # So does a new version of the form: its rules may read the rows otherwise.
+    add_form(conn, ORDERS_FORM.replace("min = 0", "min = -10"))
+    assert _figures(client.get(review).text) == ("3", "0", False)
