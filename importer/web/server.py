@@ -29,9 +29,12 @@ class _Server(uvicorn.Server):
     logged and the command then ends normally (exit 0, its worker's jobs given back), where
     uvicorn would raise the signal again once stopped and die of it before that."""
 
-    def __init__(self, config: uvicorn.Config, on_line: Callable[[str], None]) -> None:
+    def __init__(
+        self, config: uvicorn.Config, on_line: Callable[[str], None], worker: bool
+    ) -> None:
         super().__init__(config)
         self.on_line = on_line
+        self.worker = worker
         self.stopped_by: str | None = None
 
     @contextlib.contextmanager
@@ -56,9 +59,10 @@ class _Server(uvicorn.Server):
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         # Logged here, on the server's loop, rather than in the signal handler.
         if self.stopped_by is not None:
+            jobs = "; the worker's running jobs go back to pending at their batch boundary"
             self.on_line(
-                f"stopping on {self.stopped_by}: no new requests; open ones are finished"
-                " and the worker's running jobs go back to pending at their batch boundary"
+                f"stopping on {self.stopped_by}: no new requests, open ones are finished"
+                + (jobs if self.worker else "")
             )
         await super().shutdown(sockets=sockets)
 
@@ -107,7 +111,7 @@ def serve(
         f"serving the page at http://{host}:{port}/ and the API at /api"
         + (" (with a worker)" if worker else " (no worker: run importer worker)")
     )
-    server = _Server(config, on_line)
+    server = _Server(config, on_line, worker)
     try:
         server.run()
     finally:
