@@ -51,7 +51,7 @@ METHODS = {
     "rows_to_fix_for", "edit_rows_for", "replace_in_rejected_for", "import_fixed_rows_for",
     # the database
     "database", "connection", "migrate", "database_url", "schema_peek", "stop_embedded_server",
-    "embedded_server_info", "remove_embedded_server",
+    "embedded_server_info", "remove_embedded_server", "sharing_connections",
 }  # fmt: skip
 
 
