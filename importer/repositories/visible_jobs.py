@@ -88,10 +88,20 @@ class Progress:
     available_at: datetime | None
     cancel_requested: bool
     last_error: str | None
+    reverted_at: datetime | None = None
 
     @property
     def cursor(self) -> int:
         return self.success_rows + self.failed_rows
+
+    @property
+    def taken_back(self) -> bool:
+        """As Job.taken_back: failed over its reject limit, none of its rows kept."""
+        return self.status is JobStatus.FAILED and self.reverted_at is not None
+
+    @property
+    def kept_rows(self) -> int:
+        return 0 if self.taken_back else self.success_rows
 
     @property
     def terminal(self) -> bool:
@@ -120,6 +130,7 @@ def visible_progress(
             available_at=row["available_at"],
             cancel_requested=bool(row["cancel_requested"]),
             last_error=row["last_error"],
+            reverted_at=row["reverted_at"],
         )
         for row in rows
     }

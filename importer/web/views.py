@@ -36,6 +36,8 @@ class Standing(Protocol):
     def cursor(self) -> int: ...
     @property
     def terminal(self) -> bool: ...
+    @property
+    def taken_back(self) -> bool: ...
 
 
 def public_error(text: str | None) -> str | None:
@@ -61,7 +63,7 @@ def job_json(job: Job) -> dict[str, Any]:
         "file_name": job.file_name,
         "sheet": job.sheet,
         "total_rows": job.total_rows,
-        "success_rows": job.success_rows,
+        "success_rows": job.kept_rows,  # a run taken back over its limit kept none
         "failed_rows": job.failed_rows,
         **counts,
         "done": job.terminal,
@@ -102,7 +104,7 @@ def progress_json(progress: Progress, rate: float | None) -> dict[str, Any]:
         "status": progress.status.value,
         "total_rows": progress.total_rows,
         "rows": progress.cursor,
-        "imported": progress.success_rows,
+        "imported": progress.kept_rows,
         "rejected": progress.failed_rows,
         "rate": rate,
         "percent": percent(progress),
@@ -130,6 +132,8 @@ def describe(job: Standing) -> str:
         if job.total_rows is None:
             return "reading the workbook"
         return f"{job.cursor:,} of {job.total_rows:,} rows"
+    if job.taken_back:
+        return "failed: more rows were rejected than its limit allows, so none is kept"
     if job.status.value == "partially_succeeded" and not job.success_rows:
         return f"nothing was imported: all {job.failed_rows:,} rows were rejected"
     return {

@@ -77,7 +77,7 @@ WITH asked AS (
       FROM asked a JOIN users u ON u.id = a.viewer
 )
 SELECT v.viewer, j.id, j.status, j.total_rows, j.success_rows, j.failed_rows,
-       j.available_at, j.cancel_requested, j.last_error
+       j.available_at, j.cancel_requested, j.last_error, j.reverted_at
   FROM viewer v JOIN import_jobs j ON j.id = v.job_id
  WHERE (v.every_form OR j.form = ANY(v.forms))
    AND (v.role <> 'sender' OR j.submitted_by_user = v.viewer)

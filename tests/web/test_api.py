@@ -85,6 +85,29 @@ def test_an_import_through_the_api(site: Site, tmp_path: Path, conn: Connection)
     assert bad.status_code == 400 and bad.json()["code"] == "bad_request"
 
 
+def test_an_import_taken_back_over_its_limit_shows_none_kept(
+    site: Site, tmp_path: Path, conn: Connection
+) -> None:
+    site.account("ana@example.com", "sender", ["orders"])
+    headers = site.token("ana@example.com")
+    client = site.client()
+    book = orders_book(tmp_path / "orders.xlsx", 40)  # 4 of 40 rejected: over 5%
+    created = client.post(
+        "/api/imports",
+        headers=headers,
+        data={"form": "orders", "max_rejected": "5%"},
+        files={"file": ("orders.xlsx", book.path.read_bytes())},
+    )
+    assert created.status_code == 201, created.text
+    site.work()
+    done = client.get(f"/api/imports/{created.json()['id']}", headers=headers).json()
+    assert done["status"] == "failed" and "nothing was kept" in done["error"]
+    assert (done["success_rows"], done["failed_rows"]) == (0, 4)
+    page = site.signed_in("ana@example.com").get(f"/imports/{done['id']}")
+    assert '<dd id="imported">0</dd>' in page.text, page.text
+    assert "none is kept" in page.text
+
+
 def test_no_answer_names_the_lease_owner_or_its_host(
     site: Site, tmp_path: Path, conn: Connection
 ) -> None:
