@@ -400,4 +400,10 @@ class Importer(FleetMethods, ChangeMethods, ExportMethods, AccountMethods, Viewe
         """A starting form definition from a sheet's header and cell types (no database)."""
         from importer.forms.inference import infer_workbook_form
 
-        return infer_workbook_form(workbook, sheet=sheet, name=name, header_row=header_row)
+        return infer_workbook_form(
+            workbook,
+            sheet=sheet,
+            name=name,
+            header_row=header_row,
+            memory_budget_mb=self.settings.reader.memory_budget_mb,
+        )

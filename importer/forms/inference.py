@@ -164,14 +164,18 @@ def infer_workbook_form(
     sheet: str | None = None,
     name: str | None = None,
     header_row: int | None = None,
+    memory_budget_mb: int = 512,
 ) -> InferredForm:
     """`forms infer WORKBOOK`: open the sheet and propose its form, named ``name``, else
     after the sheet asked for, else after the file; its header at ``header_row`` or where
-    a person would see it."""
+    a person would see it; read within the reader's ``memory_budget_mb`` as a submit is."""
     from importer.excel import open_sheet  # the readers load only when a sheet is read
 
     where = workbook.name + (f": sheet {sheet!r}" if sheet is not None else "")
-    with open_sheet(workbook, sheet=sheet, layout=infer_header(header_row, where)) as reader:
+    layout = infer_header(header_row, where)
+    with open_sheet(
+        workbook, sheet=sheet, layout=layout, memory_budget_mb=memory_budget_mb
+    ) as reader:
         after = "" if name else "file"
         if not name and sheet is not None and _name_of_sheet(reader.sheet_name):
             name, after = _name_of_sheet(reader.sheet_name), "sheet"

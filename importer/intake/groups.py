@@ -65,7 +65,8 @@ def submit_sheets(
     from importer.excel import list_sheets
 
     notes: list[str] = []
-    sheets = list_sheets(content, file_name=name)  # not a workbook: said before any sheet
+    # Not a workbook: said before any sheet.
+    sheets = list_sheets(content, file_name=name, memory_budget_mb=asked.memory_budget_mb)
     if choices is None:
         choices = _visible_sheets(content, sheets, notes)
     planned = _match_sheets(conn, content, name, choices, asked, skip_unmatched, notes)

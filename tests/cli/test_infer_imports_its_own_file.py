@@ -15,6 +15,8 @@ from importer.database import Connection
 from tests.conftest import Cli
 from tests.support.sheets_as_laid_out import CASES
 
+LABELLED = Path(__file__).resolve().parents[1] / "corpus" / "labelled" / "files"
+
 
 def infer_add_submit(cli: Cli, book: Path, name: str, *infer: str) -> int:
     """The three commands; submit's exit code."""
@@ -109,3 +111,15 @@ def test_the_sheet_asked_for_names_the_form_and_the_form_imports_it(
     submitted = cli("submit", "export.xlsx", "--sheet", "Customers", "--form", "customers")
     assert submitted.exit_code == 0, submitted.stderr
     assert stored_rows(conn, "customers") == [2, 3, 4]
+
+
+def test_forms_infer_reads_within_the_configured_memory_budget(
+    cli: Cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An .xls is read whole: ~12 MB for this 1.6 MB file, refused under a smaller budget.
+    book = LABELLED / "hdx-python-utilities-4.2.5" / "downloader" / "test_xls_processing.xls"
+    assert cli("forms", "infer", str(book)).exit_code == 0  # within the default budget
+    monkeypatch.setenv("IMPORTER_READER_MEMORY_BUDGET_MB", "4")
+    refused = cli("forms", "infer", str(book))
+    assert refused.exit_code == 2, refused.stdout
+    assert "over the reader's memory budget (4 MB, reader.memory_budget_mb)" in refused.stderr
