@@ -20,7 +20,7 @@ from rich.text import Text
 from importer.cli.corrections_view import correction_of, fixed_counts
 from importer.cli.help import help_for
 from importer.cli.layout import Column, fitted_table, local_time
-from importer.cli.output import is_terminal, stdout_console
+from importer.cli.output import is_terminal, said_lines, stdout_console
 from importer.cli.progress import format_count
 from importer.cli.state import state
 from importer.errors import UsageError
@@ -158,7 +158,8 @@ def status_command(
             heading = f"{'' if index == 0 else chr(10)}sheet {job.sheet!r} of group {job_ref}:"
             stdout_console().print(heading, markup=False)
         lines = [status_lines(job, liveness, now), *(notice_line(n) for n in notices)]
-        stdout_console().print("\n".join(lines), markup=False)
+        out = stdout_console()
+        out.print(said_lines(out, "\n".join(lines)), markup=False)
 
 
 def notice_line(notice: Notice) -> str:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
+import textwrap
 
 from rich.console import Console, Group, RenderableType
 from rich.text import Text
@@ -36,6 +38,27 @@ def stderr_console() -> Console:
 
 def is_terminal() -> bool:
     return bool(sys.stdout.isatty()) and os.environ.get("TERM") != "dumb"
+
+
+_LABEL = re.compile(r"^ *[a-z][a-z ]*: +(?=\S)")  # "  created:   " of a status block
+
+
+def said_lines(console: Console, text: str) -> str:
+    """Lines of ``label: value`` (a job's status) as a person reads them: on a terminal each
+    line wrapped at words under its value's start, whole in a pipe or a log."""
+    width = console.width if console.is_terminal else None
+    if width is None or width < 30:
+        return text
+    out: list[str] = []
+    for line in text.splitlines():
+        label = _LABEL.match(line)
+        indent = len(label.group()) if label else len(line) - len(line.lstrip()) + 4
+        if indent > width // 2:
+            indent = 4
+        out += textwrap.wrap(
+            line, width, subsequent_indent=" " * indent, break_on_hyphens=False
+        ) or [line]
+    return "\n".join(out)
 
 
 def said(console: Console, text: str) -> RenderableType:

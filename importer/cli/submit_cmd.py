@@ -34,7 +34,7 @@ from importer.cli.foreground import Foreground
 from importer.cli.help import help_for
 from importer.cli.jobs_cmd import print_job_json, status_lines
 from importer.cli.layout import local_time
-from importer.cli.output import said, stderr_console, stdout_console
+from importer.cli.output import said, said_lines, stderr_console, stdout_console
 from importer.config import check_engine
 from importer.errors import UsageError
 from importer.forms.operations import parse_reject_limit
@@ -233,7 +233,7 @@ def _report_queued(submission: Submission, request: SubmitRequest, as_json: bool
         if as_json:
             print_job_json(out, job, already_submitted=True)
         else:
-            out.print(status_lines(job), markup=False)
+            out.print(said_lines(out, status_lines(job)), markup=False)
         exit_codes.end_with([job])
         return
     if as_json:

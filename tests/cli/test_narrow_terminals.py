@@ -456,3 +456,30 @@ def test_an_error_at_a_terminal_wraps_at_words(
     text = " ".join(said)
     words_whole(said, text.replace("\n", " "))
     assert "branch office.xlsx: file not found" in text  # the words, none cut at the edge
+
+
+@pytest.mark.parametrize("width", [80, 50])
+def test_status_wraps_each_line_at_words_under_its_value(
+    width: int, conn: Connection, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    add_form(conn)
+    book = orders_book(tmp_path / LONG_NAME, 30, bad_every=7)
+    submitted = subprocess.run(
+        [sys.executable, "-m", "importer", "submit", str(book.path), "-q"], env=cli_env
+    )
+    assert submitted.returncode == 3
+    screen = [line for line in on_terminal(["status", "1"], width, cli_env) if line.strip()]
+    assert_fits(screen, width)
+    piped = subprocess.run(
+        [sys.executable, "-m", "importer", "status", "1"],
+        env=cli_env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()  # in a pipe: a line each, whole
+    assert piped[0].startswith("job 1: ") and len(piped[0]) > 50
+    words_whole(screen, " ".join(piped))
+    # A value's next line starts under the value, not under the label.
+    created = next(i for i, line in enumerate(screen) if line.startswith("  created:   "))
+    if width == 50:  # "  created:   2026-12-05 18:06:01 UTC by root (command line, OS user)"
+        assert screen[created + 1].startswith(" " * 13) and screen[created + 1][13] != " "
