@@ -22,7 +22,7 @@ from importer.cli.args import (
     column_map,
 )
 from importer.cli.help import help_for
-from importer.cli.output import stderr_console, stdout_console
+from importer.cli.output import said_lines, stderr_console, stdout_console
 from importer.cli.state import state
 from importer.config import check_engine
 from importer.excel.row_filter import describe_not_read
@@ -71,7 +71,8 @@ def check_command(
     if as_json:
         stdout_console().out(json.dumps(report.to_json(), ensure_ascii=False), highlight=False)
     else:
-        stdout_console().print(summary_text(report, file, form, map_, ignore), markup=False)
+        out = stdout_console()
+        out.print(said_lines(out, summary_text(report, file, form, map_, ignore)), markup=False)
         for note in report.notes:
             stderr_console().print(f"note: {note}", markup=False)
         if report.extra_columns:

@@ -15,7 +15,7 @@ import typer
 from importer.cli.args import job_ids_of, parse_job_ref
 from importer.cli.help import help_for
 from importer.cli.logs import EventLog, event_log
-from importer.cli.output import is_terminal, stdout_console
+from importer.cli.output import is_terminal, said_lines, stdout_console
 from importer.cli.state import AppState, state
 from importer.cli.watch_view import WatchView, format_age
 from importer.errors import JobFailed, UsageError
@@ -167,8 +167,8 @@ def stats_command(
             " (of imports; corrections' own are their imports')",
         ),
     ]
-    for name, value in lines:
-        console.print(f"{name + ':':<17}{value}")
+    text = "\n".join(f"{name + ':':<17}{value}" for name, value in lines)
+    console.print(said_lines(console, text), markup=False)
 
 
 def watch_command(

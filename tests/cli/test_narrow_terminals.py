@@ -483,3 +483,20 @@ def test_status_wraps_each_line_at_words_under_its_value(
     created = next(i for i, line in enumerate(screen) if line.startswith("  created:   "))
     if width == 50:  # "  created:   2026-12-05 18:06:01 UTC by root (command line, OS user)"
         assert screen[created + 1].startswith(" " * 13) and screen[created + 1][13] != " "
+
+
+@pytest.mark.parametrize("command", ["check", "stats"])
+def test_check_and_stats_wrap_at_words_at_50_columns(
+    command: str, conn: Connection, cli_env: dict[str, str], tmp_path: Path
+) -> None:
+    add_form(conn)
+    book = orders_book(tmp_path / LONG_NAME, 30, bad_every=7)
+    del book  # in tmp_path, the commands' folder: its name, not a path longer than a line
+    args = ["check", LONG_NAME] if command == "check" else ["stats"]
+    screen = [line for line in on_terminal(args, 50, cli_env) if line.strip()]
+    assert_fits(screen, 50)
+    piped = subprocess.run(
+        [sys.executable, "-m", "importer", *args], env=cli_env, capture_output=True, text=True
+    )
+    assert max(len(line) for line in piped.stdout.splitlines()) > 50, piped.stdout
+    words_whole(screen, piped.stdout + piped.stderr)
