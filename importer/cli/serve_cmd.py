@@ -43,6 +43,7 @@ def serve_command(
             owner=log.owner,
             on_worker_event=log.worker_event,
             on_line=lambda line: log.record(logging.INFO, line, event="serving"),
+            threads=SHARED_CONNECTIONS,
         )
 
 

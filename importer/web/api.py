@@ -17,6 +17,7 @@ from starlette.routing import BaseRoute, Route
 
 from importer.api import Importer
 from importer.repositories.accounts import Account
+from importer.repositories.jobs import Job
 from importer.states import JobStatus
 from importer.web.auth import bearer
 from importer.web.errors import WebError, answer_for
@@ -91,27 +92,34 @@ class Api:
     async def _account(self, request: Request) -> Account:
         return await blocking(bearer, self.importer, request)
 
+    async def _as_account(self, request: Request, use: Callable[[Account], T]) -> T:
+        """``use(account)`` for the request's bearer account, both in one hand-off to the
+        thread pool: a hand-off costs a polling request about what its token's lookup does."""
+
+        def authenticated() -> T:
+            return use(bearer(self.importer, request))
+
+        return await blocking(authenticated)
+
     async def forms(self, request: Request) -> Response:
         try:
-            account = await self._account(request)
-            found = await blocking(self.importer.forms_for, account)
+            found = await self._as_account(request, self.importer.forms_for)
         except Exception as exc:
             return error_response(exc)
         shown = [{"name": f.name, "version": f.version, "key": list(f.key)} for f in found]
         return JSONResponse({"forms": shown})
 
     async def list_imports(self, request: Request) -> Response:
-        try:
-            account = await self._account(request)
+        def listed(account: Account) -> tuple[int, list[Job]]:
             limit = _int(request, "limit", 50, least=1, most=MAX_PAGE)
             before = _int(request, "before", 0) or None
-            found = await blocking(
-                self.importer.jobs_for,
-                account,
-                limit=limit,
-                before=before,
-                statuses=_statuses(request),
+            statuses = _statuses(request)
+            return limit, self.importer.jobs_for(
+                account, limit=limit, before=before, statuses=statuses
             )
+
+        try:
+            limit, found = await self._as_account(request, listed)
         except Exception as exc:
             return error_response(exc)
         body: dict[str, Any] = {"imports": [job_json(job) for job in found]}
@@ -131,8 +139,9 @@ class Api:
 
     async def read_import(self, request: Request) -> Response:
         try:
-            account = await self._account(request)
-            job = await blocking(self.importer.job_for, account, job_id_of(request))
+            job = await self._as_account(
+                request, lambda account: self.importer.job_for(account, job_id_of(request))
+            )
         except Exception as exc:
             return error_response(exc)
         return JSONResponse(job_json(job))
@@ -178,8 +187,9 @@ class Api:
 
     async def cancel(self, request: Request) -> Response:
         try:
-            account = await self._account(request)
-            job = await blocking(self.importer.cancel_for, account, job_id_of(request))
+            job = await self._as_account(
+                request, lambda account: self.importer.cancel_for(account, job_id_of(request))
+            )
         except Exception as exc:
             return error_response(exc)
         return JSONResponse(job_json(job))
@@ -216,8 +226,9 @@ class Api:
 
     async def retry(self, request: Request) -> Response:
         try:
-            account = await self._account(request)
-            job = await blocking(self.importer.retry_for, account, job_id_of(request))
+            job = await self._as_account(
+                request, lambda account: self.importer.retry_for(account, job_id_of(request))
+            )
         except Exception as exc:
             return error_response(exc)
         return JSONResponse(job_json(job))

@@ -4,9 +4,11 @@ create_app() is an application of its own (tests call it in-process)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
+from anyio import to_thread
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -82,9 +84,11 @@ def create_app(
     max_upload_mb: int | None = None,
     session_hours: float | None = None,
     stopping: Callable[[], bool] = lambda: False,
+    threads: int | None = None,
 ) -> Starlette:
     """The page and the API over ``importer`` (limits default to its settings' [web]);
-    ``stopping``: true once the server stops (its streams of progress events end then)."""
+    ``stopping``: true once the server stops (its streams of progress events end then);
+    ``threads``: the facade calls running at once (default: anyio's 40)."""
     web = importer.settings.web
     limit = max_upload_mb if max_upload_mb is not None else web.max_upload_mb
     hours = session_hours if session_hours is not None else web.session_hours
@@ -103,4 +107,11 @@ def create_app(
         *api.routes(),
         Mount("/static", StaticFiles(packages=[("importer.web", "static")]), name="static"),
     ]
-    return Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)])
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if threads is not None:
+            to_thread.current_default_thread_limiter().total_tokens = threads
+        yield
+
+    return Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)

@@ -79,9 +79,11 @@ def serve(
     owner: str | None = None,
     on_worker_event: Callable[[WorkerEvent], None] | None = None,
     on_line: Callable[[str], None] = lambda line: None,
+    threads: int | None = None,
 ) -> None:
     """Serve until SIGINT/SIGTERM; then stop the worker (its running jobs go back to pending
-    at their batch boundary, as `importer worker` does)."""
+    at their batch boundary, as `importer worker` does). ``threads``: the facade calls run
+    at once (as many as the connections they share: more would only wait for one)."""
     importer.database  # noqa: B018 - the schema current (and the embedded server up) first
     stop = threading.Event()
     thread = None
@@ -99,7 +101,7 @@ def serve(
         return server is not None and server.should_exit
 
     config = uvicorn.Config(
-        create_app(importer, stopping=stopping),
+        create_app(importer, stopping=stopping, threads=threads),
         host=host,
         port=port,
         log_level="warning",
