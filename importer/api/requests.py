@@ -66,6 +66,7 @@ class SheetsRequest:
     run_here: bool = True
     max_rejected: RejectLimit | None = None
     as_new: bool = False  # an error workbook's sheets imported as new jobs, not corrections
+    submitter: Submitter | None = None  # who submits it (None: this process's OS user)
 
     @classmethod
     def like(
@@ -88,6 +89,7 @@ class SheetsRequest:
             run_here=request.run_here,
             max_rejected=request.max_rejected,
             as_new=request.as_new,
+            submitter=request.submitter,
         )
 
 

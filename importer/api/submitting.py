@@ -169,7 +169,7 @@ class SubmitMethods(ImporterBase):
             group = submit_sheets(
                 conn,
                 request.source,
-                self._asked(request),
+                self._asked(request, request.submitter),
                 settings=self.settings.import_,
                 file_name=request.file_name,
                 choices=choices,

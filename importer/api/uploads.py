@@ -96,7 +96,7 @@ class UploadMethods(SubmitMethods):
                 only=_only(viewer),
             )
             if has_row_keys([str(text) for text in peeked.header]):
-                _check_origins(conn, viewer, content)
+                origins = _check_origins(conn, viewer, content)
             else:
                 options = {
                     "form": request.form,
@@ -106,7 +106,24 @@ class UploadMethods(SubmitMethods):
                     "column_map": dict(request.column_map),
                 }
                 return Upload(review=reviews.add_review(conn, viewer.id, content, name, options))
+        if len(origins) > 1:  # a group's error workbook: every sheet its import's correction
+            return Upload(submission=self._correct_sheets(viewer, request, origins))
         return Upload(submission=self.correct_for(viewer, request))
+
+    def _correct_sheets(
+        self, viewer: Account, request: SubmitRequest, origins: list[tuple[str, int]]
+    ) -> Submission:
+        """Each sheet of a group's error workbook as a correction of its own import (as
+        `submit --all-sheets` takes it; a sheet left out would lose its fixes): queued, the
+        first sheet's correction shown."""
+        from importer.api.requests import SheetsRequest
+        from importer.forms.operations import Submitter
+
+        submitter = Submitter(viewer.email, viewer.id, _only(viewer))
+        queued = replace(request, run_here=False, as_new=False, submitter=submitter)
+        sheets = [(sheet, None) for sheet, _ in origins]
+        group, _ = self.submit_sheets(SheetsRequest.like(queued, sheets))
+        return group.submissions[0]
 
     def correct_for(self, viewer: Account, request: SubmitRequest) -> Submission:
         """An error workbook sent back, as a correction of its import (queued)."""
@@ -223,9 +240,8 @@ class UploadMethods(SubmitMethods):
 
     def _submit(self, viewer: Account, request: SubmitRequest, *, correcting: bool) -> Submission:
         """The submit of the CLI and the Python API (``_submit_request``), for the account:
-        queued for the workers, of its forms only. An error workbook of several imports is
-        not refused for want of --sheet, as `submit` refuses it: the page has no such
-        option, and upload_for checked that each of its imports is the account's."""
+        queued for the workers, of its forms only (an error workbook of several imports
+        comes through upload_for, each sheet a correction of its own import)."""
         from importer.forms.operations import Submitter
 
         self._check_form(viewer, request.form)
@@ -246,8 +262,9 @@ class UploadMethods(SubmitMethods):
         return submission
 
 
-def _check_origins(conn: Connection, viewer: Account, content: bytes) -> None:
-    """An error workbook names the imports it came from: each must be the sender's."""
+def _check_origins(conn: Connection, viewer: Account, content: bytes) -> list[tuple[str, int]]:
+    """An error workbook names the imports it came from, (sheet, job) a sheet: each must be
+    the sender's."""
     from importer.intake.groups import error_workbook_sheets
 
     sheets = error_workbook_sheets(content)
@@ -258,6 +275,7 @@ def _check_origins(conn: Connection, viewer: Account, content: bytes) -> None:
         )
     for _, job_id in sheets:
         visible_jobs.visible_job(conn, viewer.id, job_id)
+    return sheets
 
 
 def _without_import(found: Review) -> Review:

@@ -292,3 +292,79 @@ def test_fixed_rows_sent_twice_at_once_are_stored_once(
     assert sorted(r["row_number"] for r in stored) == [4, 5]  # each fixed row once
     origin = site.importer.job(job_id)
     assert (origin.fixed_rows, origin.still_open) == (2, 2)
+
+
+CUSTOMERS = """
+name = "customers"
+[[fields]]
+name = "customer_id"
+header = "Customer ID"
+type = "integer"
+required = true
+[[fields]]
+name = "name"
+header = "Name"
+required = true
+"""
+ORDERS = """
+name = "orders"
+[[fields]]
+name = "order_id"
+header = "Order ID"
+type = "integer"
+required = true
+[[fields]]
+name = "amount"
+header = "Amount"
+type = "decimal"
+max = 1000
+"""
+
+
+def test_a_groups_error_workbook_sent_back_on_the_page_corrects_every_sheet(
+    site: Site, tmp_path: Path, conn: Connection
+) -> None:
+    from importer.api.requests import SheetsRequest
+    from importer.forms.operations import Submitter
+
+    add_form(conn, CUSTOMERS)
+    add_form(conn, ORDERS)
+    ana = site.account("ana@example.com", "sender", ["customers", "orders"])
+    book = openpyxl.Workbook()
+    customers = book.active
+    assert customers is not None
+    customers.title = "Customers"
+    customer_rows: list[list[object]] = [["Customer ID", "Name"], [1, "Ada"], [2, None], [3, "Bo"]]
+    for row in customer_rows:
+        customers.append(row)
+    orders = book.create_sheet("Orders")
+    order_rows: list[list[object]] = [["Order ID", "Amount"], [10, 5], [11, 5000], [12, 7]]
+    for row in order_rows:
+        orders.append(row)
+    path = tmp_path / "both.xlsx"
+    book.save(path)
+    who = Submitter(ana.email, ana.id, frozenset(ana.forms))
+    group, _ = site.importer.submit_sheets(SheetsRequest(path, run_here=False, submitter=who), None)
+    site.work()
+    assert group.submissions[0].job.group_id is not None
+    fix = tmp_path / "fix.xlsx"
+    site.importer.export_group_rows(group.submissions[0].job.group_id, fix)
+    errors = openpyxl.load_workbook(fix)
+    errors["Customers"]["B2"] = "Cy"  # the name that was missing
+    errors["Orders"]["B2"] = 50  # the amount over the maximum
+    errors.save(fix)
+    client = site.signed_in("ana@example.com")
+    sent = client.post(
+        "/imports",
+        data={"csrf": csrf_of(client.get("/imports").text)},
+        files={"file": ("fix.xlsx", fix.read_bytes())},
+    )
+    assert sent.status_code == 303, sent.text
+    site.work()
+    # Each sheet corrects its own import: no sheet's fixes left out.
+    assert sorted(r["name"] for r in form_rows(conn, "customers")) == ["Ada", "Bo", "Cy"]
+    assert sorted(r["order_id"] for r in form_rows(conn, "orders")) == [10, 11, 12]
+    fixed = conn.execute(
+        "SELECT form, fixed_rows FROM import_jobs WHERE origin_job_id IS NULL ORDER BY id"
+    ).fetchall()
+    assert [(r["form"], r["fixed_rows"]) for r in fixed] == [("customers", 1), ("orders", 1)]
