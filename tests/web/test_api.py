@@ -105,7 +105,12 @@ def test_an_import_taken_back_over_its_limit_shows_none_kept(
     assert (done["success_rows"], done["failed_rows"]) == (0, 4)
     page = site.signed_in("ana@example.com").get(f"/imports/{done['id']}")
     assert '<dd id="imported">0</dd>' in page.text, page.text
-    assert "none is kept" in page.text
+    assert "none is kept" in page.text and 'id="taken-back"' in page.text
+    # Nothing to retry, undo or fix in place: the whole workbook comes again.
+    assert "/retry" not in page.text and 'class="cell"' not in page.text
+    site.account("olga@example.com", "operator", ["orders"])
+    operator = site.signed_in("olga@example.com").get(f"/imports/{done['id']}")
+    assert operator.status_code == 200 and 'id="undo"' not in operator.text
 
 
 def test_no_answer_names_the_lease_owner_or_its_host(
